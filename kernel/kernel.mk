@@ -1,0 +1,17 @@
+# Guest kernels: the patch series in kernel/patches, config fragments in
+# kernel/config, builds in $(SWAPLAB_CACHE)/kernel.
+PACKAGES += linux-source-6.12 build-essential bc bison flex libssl-dev libelf-dev \
+	ccache sparse cpio kmod rsync xz-utils git perl python3
+
+KERNEL_VARIANTS := stock patched debug
+
+.PHONY: kernel kernel-check $(addprefix kernel-,$(KERNEL_VARIANTS))
+kernel: deps
+	kernel/build.sh $(KERNEL_VARIANTS)
+
+$(addprefix kernel-,$(KERNEL_VARIANTS)): kernel-%: deps
+	kernel/build.sh $*
+
+# Patch by patch: applies, builds, checkpatch --strict, W=1 and sparse.
+kernel-check: deps
+	kernel/check-series.sh

@@ -1,0 +1,163 @@
+# Shared by the kernel scripts: where the cache lives, how the trees are made.
+# shellcheck shell=bash
+
+KERNEL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SWAPLAB_CACHE=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
+KCACHE=$SWAPLAB_CACHE/kernel
+LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+LINUX_PACKAGE=linux-source-6.12
+PATCH_DIR=$KERNEL_DIR/patches
+CONFIG_DIR=$KERNEL_DIR/config
+
+msg() { printf 'kernel: %s\n' "$*" >&2; }
+die() { printf 'kernel: error: %s\n' "$*" >&2; exit 1; }
+
+# Reproducible builds make ccache hits of init/version.c and friends.
+export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC"
+export KBUILD_BUILD_USER=swaplab KBUILD_BUILD_HOST=swaplab
+export CCACHE_DIR=${CCACHE_DIR:-$SWAPLAB_CACHE/ccache}
+export CCACHE_BASEDIR=$KCACHE CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+
+source_version() {
+	[ -r "$LINUX_TARBALL" ] ||
+		die "$LINUX_TARBALL is missing: run 'make deps' (installs $LINUX_PACKAGE)"
+	dpkg-query -W -f='${Version}' "$LINUX_PACKAGE" 2>/dev/null ||
+		sha256sum "$LINUX_TARBALL" | cut -c1-16
+}
+
+# Patch files in the order the series file lists them (comments allowed).
+series_files() {
+	[ -f "$PATCH_DIR/series" ] || die "$PATCH_DIR/series is missing"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series" |
+	while read -r p; do
+		[ -f "$PATCH_DIR/$p" ] || die "series lists $p, which is not in $PATCH_DIR"
+		echo "$PATCH_DIR/$p"
+	done
+}
+
+series_hash() {
+	{ cat "$PATCH_DIR/series"; series_files | xargs cat; } | sha256sum | cut -c1-64
+}
+
+# The pristine tree, once, as a git repository: worktrees for the variants and
+# per-patch builds come from it, and git am applies the series exactly.
+ensure_base_repo() {
+	local ver repo=$KCACHE/git
+	ver=$(source_version)
+	if [ "$(cat "$repo/.swaplab-version" 2>/dev/null)" = "$ver" ]; then
+		echo "$repo"
+		return
+	fi
+	msg "unpacking $LINUX_TARBALL ($ver) into $repo"
+	rm -rf "$repo" "$KCACHE/src"
+	mkdir -p "$repo"
+	tar -xJf "$LINUX_TARBALL" -C "$repo" --strip-components=1
+	git -C "$repo" init -q -b base
+	git -C "$repo" add -A -f
+	git -C "$repo" -c user.name=swaplab -c user.email=swaplab@localhost \
+		commit -q -m "$LINUX_PACKAGE $ver"
+	git -C "$repo" tag -f base >/dev/null
+	echo "$ver" >"$repo/.swaplab-version"
+	echo "$repo"
+}
+
+# A worktree at the pristine commit (or reset to it).
+worktree_at_base() {
+	local name=$1 repo wt=$KCACHE/src/$1
+	repo=$(ensure_base_repo)
+	if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+		rm -rf "$wt"
+		mkdir -p "$KCACHE/src"
+		git -C "$repo" worktree prune
+		git -C "$repo" worktree add -q --detach "$wt" base >&2
+	fi
+	echo "$wt"
+}
+
+prepare_stock_tree() {
+	local wt
+	wt=$(worktree_at_base stock)
+	if [ "$(git -C "$wt" rev-parse HEAD)" != "$(git -C "$wt" rev-parse base)" ] ||
+	   [ -n "$(git -C "$wt" status --porcelain --untracked-files=no)" ]; then
+		git -C "$wt" checkout -q -f --detach base
+	fi
+	echo "$wt"
+}
+
+# apply_series WORKTREE: reset to base and git am the series; on failure name
+# the patch that did not apply and leave the tree at base.
+apply_series() {
+	local wt=$1 p
+	git -C "$wt" am --abort >/dev/null 2>&1 || true
+	git -C "$wt" checkout -q -f --detach base
+	for p in $(series_files); do
+		case ${p##*/} in 0000-*) continue ;; esac
+		if ! git -C "$wt" -c user.name=swaplab -c user.email=swaplab@localhost \
+			am -q --keep-cr "$p" >&2; then
+			git -C "$wt" am --abort >/dev/null 2>&1 || true
+			git -C "$wt" checkout -q -f --detach base
+			die "patch ${p##*/} does not apply to $(source_version)"
+		fi
+	done
+}
+
+prepare_patched_tree() {
+	local wt hash
+	wt=$(worktree_at_base patched)
+	hash=$(series_hash)
+	if [ "$(cat "$KCACHE/src/.patched-series" 2>/dev/null)" != "$hash" ] ||
+	   [ -n "$(git -C "$wt" status --porcelain --untracked-files=no)" ]; then
+		msg "applying the series ($(series_files | grep -vc '/0000-') patches) to $wt"
+		apply_series "$wt"
+		echo "$hash" >"$KCACHE/src/.patched-series"
+	fi
+	echo "$wt"
+}
+
+variant_fragments() {
+	echo "$CONFIG_DIR/guest.config"
+	case $1 in
+	debug) echo "$CONFIG_DIR/debug.config" ;;
+	*) echo "$CONFIG_DIR/$1.config" ;;
+	esac
+}
+
+variant_key() {
+	local variant=$1
+	{
+		source_version
+		[ "$variant" = stock ] || series_hash
+		variant_fragments "$variant" | xargs cat
+		cat "$KERNEL_DIR/build.sh" "$KERNEL_DIR/lib.sh"
+	} | sha256sum | cut -c1-64
+}
+
+kmake() {
+	local src=$1 bld=$2
+	shift 2
+	make -C "$src" O="$bld" CC="ccache gcc" HOSTCC="ccache gcc" \
+		-j"$(nproc)" "$@"
+}
+
+# configure VARIANT SRC BUILD: defconfig + kvm_guest + our fragments, then
+# check every option the fragments ask for is what .config ended up with.
+configure() {
+	local variant=$1 src=$2 bld=$3 frags missing
+	frags=$(variant_fragments "$variant")
+	kmake "$src" "$bld" -s x86_64_defconfig >/dev/null
+	# shellcheck disable=SC2086
+	(cd "$bld" && "$src/scripts/kconfig/merge_config.sh" -m -O "$bld" \
+		"$bld/.config" "$src/kernel/configs/kvm_guest.config" $frags) \
+		>"$bld/merge.log" 2>&1 || die "merge_config failed: $bld/merge.log"
+	kmake "$src" "$bld" -s olddefconfig >/dev/null
+	# shellcheck disable=SC2086
+	missing=$(cat $frags | grep -E '^(CONFIG_|# CONFIG_)' | while read -r line; do
+		case $line in
+		"# CONFIG_"*) opt=${line#\# }; opt=${opt%% *}
+			grep -q "^$opt=" "$bld/.config" && echo "$opt should be off" ;;
+		*) grep -qxF "$line" "$bld/.config" || echo "$line" ;;
+		esac
+	done)
+	[ -z "$missing" ] || die "$variant config does not take: $(echo $missing)"
+}

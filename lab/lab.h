@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The lab as a library: boot the NFS server and the client, run commands in
+ * them through qemu-guest-agent, tear everything down.  Used by the `swaplab`
+ * commands (lab/cmd_lab.c) and by the scenario runner (scenarios/).
+ *
+ * Every function that can fail returns 0 or a negative LAB_E* code and leaves
+ * a human-readable reason in lab_strerror().  Every wait has a timeout.
+ */
+#ifndef SWAPLAB_LAB_H
+#define SWAPLAB_LAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum lab_role { LAB_CLIENT, LAB_SERVER };
+
+/* Exit codes shared by all commands (docs/design.md). */
+enum {
+	EXIT_CHECK = 1,		/* a check failed, or the command inside did */
+	EXIT_USAGE = 2,		/* bad usage or input */
+	EXIT_LAB = 3,		/* the lab failed: boot, timeout, panic */
+	EXIT_ENV = 4,		/* environment: libvirt, missing kernel/image */
+};
+
+enum {
+	LAB_EUSAGE = -2,
+	LAB_EFAIL = -3,		/* boot, timeout, panic, hang */
+	LAB_EENV = -4,		/* libvirt refusing, kernel or image missing */
+};
+
+struct lab_config {
+	const char *prefix;		/* domain names <prefix>-client, <prefix>-nfs */
+	const char *client_uri;		/* libvirt URI per role */
+	const char *server_uri;
+	const char *client_kernel;	/* stock | patched | debug */
+	const char *server_kernel;	/* stock */
+	unsigned int client_mem_mib;
+	unsigned int client_cpus;
+	unsigned int server_mem_mib;
+	unsigned int server_cpus;
+	const char *swap_target;	/* nfs4.2 | nfs3 | local | loop-nfs | none */
+	unsigned int swap_size_mib;
+	const char *cmdline_extra;	/* appended to the client kernel command line */
+	unsigned int boot_timeout_s;	/* per step of bring-up */
+};
+
+/* Defaults, then SWAPLAB_* environment variables on top. */
+void lab_config_init(struct lab_config *cfg);
+
+struct lab;
+
+/* Boot both guests, wait step by step (boot, cloud-init, agent, NFS, swap). */
+int lab_up(const struct lab_config *cfg, struct lab **labp);
+/* A lab already up (after `swaplab up` in another process). */
+int lab_attach(const char *prefix, struct lab **labp);
+/* Destroy and undefine both domains, remove overlays, seeds and state. */
+int lab_down(struct lab *lab);
+/* Tear down a lab by prefix, whatever state it is in (nothing left behind). */
+int lab_down_prefix(const char *prefix);
+void lab_free(struct lab *lab);
+
+struct lab_exec_result {
+	int status;		/* exit status of the command in the guest */
+	bool timed_out;
+	char *out;		/* NUL-terminated captured stdout */
+	size_t out_len;
+	char *err;		/* NUL-terminated captured stderr */
+	size_t err_len;
+};
+
+int lab_exec(struct lab *lab, enum lab_role role, char *const argv[],
+	     unsigned int timeout_s, struct lab_exec_result *res);
+void lab_exec_result_free(struct lab_exec_result *res);
+int lab_push(struct lab *lab, enum lab_role role, const char *local_path,
+	     const char *guest_path, unsigned int mode);
+int lab_pull(struct lab *lab, enum lab_role role, const char *guest_path,
+	     const char *local_path);
+
+/* Path of a role's serial console log on this host. */
+const char *lab_console_path(struct lab *lab, enum lab_role role);
+/* True if the role's guest panicked (pvpanic event, console) or is gone. */
+bool lab_crashed(struct lab *lab, enum lab_role role, char *why, size_t len);
+/* The configuration the lab was brought up with. */
+const struct lab_config *lab_get_config(struct lab *lab);
+
+const char *lab_strerror(void);
+
+#endif

@@ -1,0 +1,2 @@
+# Scenarios: declarative files, workloads, checks and metrics, the runner.
+SWAPLAB_SRCS +=
