@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The client's and the server's kernel logs are free of BUG, WARNING, Oops,
+ * lockdep reports, hung tasks, swap I/O errors and OOM kills the scenario did
+ * not allow.
+ */
+#include <stdio.h>
+
+#include "logparse.h"
+#include "registry.h"
+
+static void scan(struct evidence *ev, const char *log, struct check_result *res)
+{
+	const struct scn_value *allowed = scn_get(&ev->scn->global, "oom_allowed");
+	const char *text = evidence_text(ev, log);
+	char first[400];
+	unsigned int bad;
+
+	if (!text) {
+		check_set(res, VERDICT_FAIL, "%s was not kept", log);
+		return;
+	}
+	bad = kernel_log_scan(text, allowed->words, allowed->nwords, first,
+			      sizeof(first));
+	if (bad)
+		check_set(res, VERDICT_FAIL, "%u bad line(s) in %s; first: %s", bad, log,
+			  first);
+	else
+		check_set(res, VERDICT_PASS, "%s clean", log);
+}
+
+static void evaluate_client(struct evidence *ev, struct check_result *res)
+{
+	scan(ev, "dmesg-client.txt", res);
+}
+
+static void evaluate_server(struct evidence *ev, struct check_result *res)
+{
+	scan(ev, "dmesg-server.txt", res);
+}
+
+const struct check check_client_log = {
+	.name = "client-log",
+	.help = "client kernel log free of BUG/WARNING/Oops/lockdep/hung tasks/unexpected OOM",
+	.evaluate = evaluate_client,
+};
+
+const struct check check_server_log = {
+	.name = "server-log",
+	.help = "server kernel log free of BUG/WARNING/Oops/lockdep/hung tasks/unexpected OOM",
+	.evaluate = evaluate_server,
+};

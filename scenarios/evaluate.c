@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run's verdict: the scenario's checks and metrics over its evidence.
+ * error when the run itself broke (lab, timeout), else fail when any check
+ * failed, else pass.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+static void run_checks(struct evidence *ev, struct run_result *res)
+{
+	const struct scn_params *g = &res->scn->global;
+	struct check_result *c;
+	int i;
+
+	for (i = 0; checks[i]; i++) {
+		if (!scn_has_word(g, "checks", checks[i]->name))
+			continue;
+		res->checks = realloc(res->checks, (res->nchecks + 1) * sizeof(*c));
+		c = &res->checks[res->nchecks++];
+		memset(c, 0, sizeof(*c));
+		snprintf(c->name, sizeof(c->name), "%s", checks[i]->name);
+		checks[i]->evaluate(ev, c);
+		if (c->verdict == VERDICT_FAIL && res->verdict == VERDICT_PASS)
+			res->verdict = VERDICT_FAIL;
+	}
+}
+
+void run_evaluate(struct evidence *ev, struct run_result *res)
+{
+	const struct scn_params *g = &res->scn->global;
+	int i;
+
+	run_checks(ev, res);
+	for (i = 0; metrics[i]; i++)
+		if (scn_has_word(g, "metrics", metrics[i]->name))
+			metrics[i]->measure(ev, &res->metrics);
+}
+
+void run_result_free(struct run_result *res)
+{
+	free(res->checks);
+	res->checks = NULL;
+	res->nchecks = 0;
+	metric_set_free(&res->metrics);
+}

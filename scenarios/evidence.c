@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The evidence of a run: the logs it kept, read lazily from its logs/
+ * directory (or put directly by unit tests), and how each workload ended.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+
+void evidence_init(struct evidence *ev, const struct scenario *scn,
+		   const char *swap_target, const char *logs_dir)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->scn = scn;
+	ev->swap_target = swap_target;
+	ev->logs_dir = logs_dir;
+}
+
+static char *read_log(const char *dir, const char *name)
+{
+	char path[4096], *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!dir)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	if (getdelim(&text, &len, '\0', f) < 0) {
+		free(text);
+		text = strdup("");
+	}
+	fclose(f);
+	return text;
+}
+
+static struct evidence_file *find_file(struct evidence *ev, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nfiles; i++)
+		if (!strcmp(ev->files[i].name, name))
+			return &ev->files[i];
+	return NULL;
+}
+
+static struct evidence_file *add_file(struct evidence *ev, const char *name,
+				      char *text)
+{
+	struct evidence_file *f;
+
+	ev->files = realloc(ev->files, (ev->nfiles + 1) * sizeof(*ev->files));
+	f = &ev->files[ev->nfiles++];
+	f->name = strdup(name);
+	f->text = text;
+	return f;
+}
+
+const char *evidence_text(struct evidence *ev, const char *name)
+{
+	struct evidence_file *f = find_file(ev, name);
+
+	if (!f)
+		f = add_file(ev, name, read_log(ev->logs_dir, name));
+	return f->text;
+}
+
+void evidence_put(struct evidence *ev, const char *name, const char *text)
+{
+	struct evidence_file *f = find_file(ev, name);
+
+	if (f) {
+		free(f->text);
+		f->text = strdup(text);
+		return;
+	}
+	add_file(ev, name, strdup(text));
+}
+
+struct workload_status *evidence_workload(struct evidence *ev, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nworkloads; i++)
+		if (!strcmp(ev->workloads[i].name, name))
+			return &ev->workloads[i];
+	return NULL;
+}
+
+struct workload_status *evidence_add_workload(struct evidence *ev,
+					      const char *name)
+{
+	struct workload_status *w;
+
+	ev->workloads = realloc(ev->workloads,
+				(ev->nworkloads + 1) * sizeof(*ev->workloads));
+	w = &ev->workloads[ev->nworkloads++];
+	memset(w, 0, sizeof(*w));
+	snprintf(w->name, sizeof(w->name), "%s", name);
+	return w;
+}
+
+/* The workload is part of the run (its section is in the scenario). */
+bool evidence_ran(struct evidence *ev, const char *workload)
+{
+	return evidence_workload(ev, workload) != NULL;
+}
+
+void evidence_free(struct evidence *ev)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nfiles; i++) {
+		free(ev->files[i].name);
+		free(ev->files[i].text);
+	}
+	free(ev->files);
+	free(ev->workloads);
+	memset(ev, 0, sizeof(*ev));
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Labels: what the runs of a scenario are grouped and compared by.  A label
+ * picks the client kernel and, for "local", the swap target.
+ */
+#include <string.h>
+
+#include "registry.h"
+
+static const struct label label_patched = {
+	"patched", "patched", NULL, "the series: swap through ->write_iter/->read_iter",
+};
+static const struct label label_stock = {
+	"stock", "stock", NULL, "Debian's 6.12 without the series: swap through ->swap_rw",
+};
+static const struct label label_local = {
+	"local", "patched", "local", "the patched kernel swapping to a local virtio disk",
+};
+static const struct label label_debug = {
+	"debug", "debug", NULL, "the series with lockdep, KASAN and friends",
+};
+
+const struct label *const labels[] = {
+	&label_patched,
+	&label_stock,
+	&label_local,
+	&label_debug,
+	NULL
+};
+
+const struct label *label_find(const char *name)
+{
+	int i;
+
+	for (i = 0; labels[i]; i++)
+		if (!strcmp(labels[i]->name, name))
+			return labels[i];
+	return NULL;
+}
+
+bool label_valid(const char *name)
+{
+	return label_find(name) != NULL;
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a scenario can name: workloads, faults, checks, metrics and labels.
+ * Like stress-ng's stressors, each is one descriptor in its own file, listed
+ * in one table (workloads.c, faults.c, checks.c, metrics.c, labels.c), so
+ * adding one touches one new file and one line.
+ *
+ * Checks and metrics work on text only (the evidence: the logs a run kept),
+ * so they are unit-tested on captured logs without a lab.
+ */
+#ifndef SWAPLAB_REGISTRY_H
+#define SWAPLAB_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "scenario.h"
+
+/* ---- labels: what a run of a scenario is compared by ---- */
+
+struct label {
+	const char *name;
+	const char *client_kernel;	/* stock | patched | debug */
+	const char *swap_target;	/* NULL: the scenario's */
+	const char *help;
+};
+
+extern const struct label *const labels[];
+const struct label *label_find(const char *name);
+bool label_valid(const char *name);
+
+/* ---- workloads: programs run in the client ---- */
+
+struct workload_ctx {
+	const struct scn_params *params;	/* the workload's section */
+	const char *dir;			/* guest directory for outputs */
+	const char *swap_target;		/* of this run */
+	unsigned int client_mem_mib;
+};
+
+struct workload {
+	const char *name;
+	const char *help;
+	const struct scn_option *options;
+	/* The shell command, run by /bin/sh in the client (malloc'ed). */
+	char *(*command)(const struct workload_ctx *ctx);
+	/* Names of its stdout and stderr under logs/; every other file it
+	 * writes in ctx->dir is kept there too. */
+	const char *stdout_log;
+	const char *stderr_log;
+	/* Printed on stderr once its pages are swapped out (for faults). */
+	const char *ready_text;
+	unsigned int default_timeout_s;
+};
+
+extern const struct workload *const workloads[];
+const struct workload *workload_find(const char *name);
+
+/* ---- faults: injected while the workloads run ---- */
+
+enum guest_role { GUEST_CLIENT, GUEST_SERVER };
+
+struct fault_ctx {
+	const struct scn_params *params;
+	FILE *log;			/* what was done, kept in logs/ */
+	/* Runs a shell script in a guest: 0 with its stdout, or -1 and why. */
+	int (*sh)(void *runner, enum guest_role role, const char *script,
+		  char *out, size_t outlen, char *why, size_t len);
+	void *runner;
+};
+
+struct fault {
+	const char *name;
+	const char *help;
+	const struct scn_option *options;	/* "after" is always there */
+	/* 0, or -1 with a reason in @why. */
+	int (*inject)(const struct fault_ctx *ctx, char *why, size_t len);
+};
+
+extern const struct fault *const faults[];
+const struct fault *fault_find(const char *name);
+extern const struct scn_option fault_common_options[];
+
+/* ---- evidence: what checks and metrics read ---- */
+
+struct workload_status {
+	char name[32];
+	bool started;
+	bool finished;		/* false: timed out or the lab failed */
+	int status;		/* exit status in the guest */
+	double elapsed_s;
+};
+
+struct evidence_file {
+	char *name;
+	char *text;		/* NULL: not there */
+};
+
+struct evidence {
+	const struct scenario *scn;
+	const char *swap_target;	/* of this run */
+	const char *logs_dir;		/* NULL: only what was put */
+	struct evidence_file *files;
+	size_t nfiles;
+	struct workload_status *workloads;
+	size_t nworkloads;
+	double elapsed_s;		/* wall time of all the workloads */
+};
+
+void evidence_init(struct evidence *ev, const struct scenario *scn,
+		   const char *swap_target, const char *logs_dir);
+/* Contents of logs/NAME, NULL if the run did not keep it. */
+const char *evidence_text(struct evidence *ev, const char *name);
+void evidence_put(struct evidence *ev, const char *name, const char *text);
+struct workload_status *evidence_workload(struct evidence *ev,
+					  const char *name);
+struct workload_status *evidence_add_workload(struct evidence *ev,
+					      const char *name);
+bool evidence_ran(struct evidence *ev, const char *workload);
+void evidence_free(struct evidence *ev);
+
+struct nfs_op_stats;
+/*
+ * The NFS traffic of one op (WRITE, READ; NULL: all ops) during the run, less
+ * what the fio ceiling sent itself: what swap put on the wire.
+ */
+bool evidence_nfs_delta(struct evidence *ev, const char *op,
+			struct nfs_op_stats *d);
+
+/* ---- checks ---- */
+
+enum verdict { VERDICT_PASS, VERDICT_FAIL, VERDICT_SKIP, VERDICT_ERROR };
+const char *verdict_name(enum verdict v);
+
+struct check_result {
+	char name[32];
+	enum verdict verdict;
+	char reason[512];
+};
+
+struct check {
+	const char *name;
+	const char *help;
+	void (*evaluate)(struct evidence *ev, struct check_result *res);
+};
+
+extern const struct check *const checks[];
+const struct check *check_find(const char *name);
+bool check_valid(const char *name);
+void check_set(struct check_result *res, enum verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- metrics ---- */
+
+struct metric_value {
+	char name[48];
+	double value;
+	const char *unit;
+	bool higher_is_better;
+};
+
+struct metric_set {
+	struct metric_value *v;
+	size_t n;
+};
+
+struct metric {
+	const char *name;
+	const char *help;
+	void (*measure)(struct evidence *ev, struct metric_set *out);
+};
+
+extern const struct metric *const metrics[];
+const struct metric *metric_find(const char *name);
+bool metric_valid(const char *name);
+void metric_add(struct metric_set *set, const char *name, double value,
+		const char *unit, bool higher_is_better);
+const struct metric_value *metric_get(const struct metric_set *set,
+				      const char *name);
+void metric_set_free(struct metric_set *set);
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The scenario runner: a suite of runs, and what each run found. */
+#ifndef SWAPLAB_RUN_H
+#define SWAPLAB_RUN_H
+
+#include <stdio.h>
+
+#include "registry.h"
+
+struct run_result {
+	char id[192];
+	const struct scenario *scn;
+	const struct label *label;
+	unsigned int rep;
+	enum verdict verdict;		/* pass, fail or error */
+	char error[512];		/* why the run ended in error */
+	struct check_result *checks;
+	size_t nchecks;
+	struct metric_set metrics;
+};
+
+/* Judge a run from its evidence: checks, metrics, verdict. */
+void run_evaluate(struct evidence *ev, struct run_result *res);
+void run_result_free(struct run_result *res);
+
+/* The suite's closing tables: runs, checks, metrics, ratios with spread. */
+void summary_print(FILE *f, const struct run_result *runs, size_t n);
+/* 0 when every run passed; EXIT_LAB if any ended in error; else EXIT_CHECK. */
+int summary_exit_code(const struct run_result *runs, size_t n);
+
+/* One run of @scn on @label: boots a lab, runs, writes results/runs/<id>/. */
+struct run_plan {
+	const struct scenario *scn;
+	const struct label *label;
+	unsigned int rep;
+	const char *suite;		/* YYYYmmdd-HHMMSS */
+	const char *out_dir;		/* results/runs */
+	const char *prefix;		/* lab domain prefix */
+};
+void run_one(const struct run_plan *plan, struct run_result *res);
+
+#endif

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The keys of the [scenario] section and those every workload and fault
+ * section accepts besides its own.
+ */
+#include "registry.h"
+
+static const char *const swap_targets[] = {
+	"nfs4.2", "nfs3", "local", "loop-nfs", NULL
+};
+
+#define MIB (1ULL << 20)
+
+const struct scn_option scenario_options[] = {
+	{ .key = "description", .type = SCN_STRING, .def = "", .help = "what the scenario shows" },
+	{ .key = "labels", .type = SCN_LIST, .def = "patched stock local",
+	.help =   "what to run it on, interleaved per repetition", .valid_word = label_valid },
+	{ .key = "client_mem", .type = SCN_SIZE, .def = "320M", .help = "client guest memory",
+	  .min = 128 * MIB, .max = 16384 * MIB },
+	{ .key = "client_cpus", .type = SCN_UINT, .def = "1", .help = "client vCPUs", .min = 1, .max = 8 },
+	{ .key = "swap", .type = SCN_ENUM, .def = "nfs4.2", .help = "swap target of NFS labels",
+	  .choices = swap_targets },
+	{ .key = "swap_size", .type = SCN_SIZE, .def = "1G", .help = "size of the swap file or disk",
+	  .min = 64 * MIB, .max = 65536 * MIB },
+	{ .key = "repetitions", .type = SCN_UINT, .def = "3", .help = "runs per label", .min = 1, .max = 100 },
+	{ .key = "checks", .type = SCN_LIST, .def = "all", .help = "checks that decide the verdict",
+	  .valid_word = check_valid },
+	{ .key = "metrics", .type = SCN_LIST, .def = "all", .help = "metrics to record",
+	  .valid_word = metric_valid },
+	{ .key = "min_swapout", .type = SCN_SIZE, .def = "64M",
+	.help =   "pswpout must grow by at least this much" },
+	{ .key = "min_swapin", .type = SCN_SIZE, .def = "64M",
+	.help =   "pswpin must grow by at least this much" },
+	{ .key = "min_nfs_write", .type = SCN_SIZE, .def = "64M",
+	.help =   "NFS WRITE bytes must grow by at least this much (NFS targets)" },
+	{ .key = "min_nfs_read", .type = SCN_SIZE, .def = "64M",
+	.help =   "NFS READ bytes must grow by at least this much (NFS targets)" },
+	{ .key = "oom_allowed", .type = SCN_LIST, .def = NULL,
+	.help =   "processes (name prefixes) the OOM killer may kill, e.g. stress-ng" },
+	{ .key = "cmdline", .type = SCN_STRING, .def = "", .help = "appended to the client kernel command line" },
+	{ }
+};
+
+const struct scn_option workload_common_options[] = {
+	{ .key = "concurrent", .type = SCN_BOOL, .def = "no",
+	.help =   "start together with the workload before it instead of after it" },
+	{ .key = "timeout", .type = SCN_DURATION, .def = "0",
+	.help =   "kill it and end the run with verdict error after this long "
+	  "(0: the workload's default)", .max = 24 * 3600 },
+	{ }
+};
+
+const struct scn_option fault_common_options[] = {
+	{ .key = "after", .type = SCN_STRING, .def = "swapverify",
+	.help =   "inject once this workload says its pages are swapped out" },
+	{ }
+};

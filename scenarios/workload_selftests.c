@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel selftests from the same 6.12 tree (kernel/selftests.sh), run
+ * against the swap under test: mm/cow and cgroup/test_memcontrol.  Their KTAP
+ * is judged by the selftests check, which keeps only the swap cases, so their
+ * exit status (which counts every case) is recorded, not returned.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "registry.h"
+
+static const char *const programs[] = { "cow", "memcontrol", NULL };
+
+static const struct scn_option options[] = {
+	{ .key = "tests", .type = SCN_LIST, .def = "cow memcontrol", .help = "selftest programs to run",
+	  .choices = programs },
+	{ .key = "memcontrol_cases", .type = SCN_LIST, .def = "test_memcg_reclaim test_memcg_swap_max_peak",
+	.help =   "test_memcontrol cases the check judges" },
+	{ }
+};
+
+static void append_program(FILE *f, const char *binary, const char *log)
+{
+	fprintf(f, "if [ -x \"$lib/%s\" ]; then\n"
+		"\t\"$lib/%s\" > %s 2>&1; echo \"# exit status $?\" >> %s\n"
+		"else\n\techo \"selftests: $lib/%s is missing: run make kernel-selftests"
+		" and boot the lab again\" >&2; rc=4\nfi\n",
+		binary, binary, log, log, binary);
+}
+
+static char *command(const struct workload_ctx *ctx)
+{
+	const struct scn_params *p = ctx->params;
+	char *cmd = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&cmd, &len);
+
+	fprintf(f, "lib=/usr/local/lib/swaplab\nrc=0\n");
+	if (scn_has_word(p, "tests", "cow"))
+		append_program(f, "cow", "selftest-cow.ktap");
+	if (scn_has_word(p, "tests", "memcontrol"))
+		append_program(f, "test_memcontrol", "selftest-memcontrol.ktap");
+	fprintf(f, "exit $rc\n");
+	fclose(f);
+	return cmd;
+}
+
+const struct workload workload_selftests = {
+	.name = "selftests",
+	.help = "mm/cow and cgroup/test_memcontrol from the 6.12 tree",
+	.options = options,
+	.command = command,
+	.stdout_log = "selftests.out",
+	.stderr_log = "selftests.err",
+	.default_timeout_s = 1800,
+};

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * swapverify (guests/tools): fills anonymous memory with a per-page pattern
+ * of (seed, page index), forces it out, reads it back sequentially and in
+ * random order, and reports bad pages, swap speed and fault latency as JSON.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "registry.h"
+
+static const struct scn_option options[] = {
+	{ .key = "size", .type = SCN_SIZE, .def = "1.5x", .help = "anonymous memory to fill (2x: twice client_mem)",
+	  .min = 1ULL << 20 },
+	{ .key = "passes", .type = SCN_UINT, .def = "1", .help = "read-back passes (each sequential + random)",
+	  .min = 1, .max = 100 },
+	{ .key = "seed", .type = SCN_UINT, .def = "1", .help = "pattern seed" },
+	{ .key = "hold", .type = SCN_DURATION, .def = "0",
+	.help =   "keep the pages swapped out this long before reading back (for faults)" },
+	{ .key = "cgroup", .type = SCN_BOOL, .def = "yes", .help = "also force pages out with memory.reclaim" },
+	{ }
+};
+
+static char *command(const struct workload_ctx *ctx)
+{
+	const struct scn_params *p = ctx->params;
+	char hold[32] = "";
+	char *cmd;
+
+	if (scn_num(p, "hold"))
+		snprintf(hold, sizeof(hold), " --hold %" PRIu64, scn_num(p, "hold"));
+	if (asprintf(&cmd, "exec swapverify --size %" PRIu64 " --passes %" PRIu64
+		     " --seed %" PRIu64 "%s%s",
+		     scn_size_mib(p, "size", ctx->client_mem_mib),
+		     scn_num(p, "passes"), scn_num(p, "seed"), hold,
+		     scn_flag(p, "cgroup") ? "" : " --no-cgroup") < 0)
+		return NULL;
+	return cmd;
+}
+
+const struct workload workload_swapverify = {
+	.name = "swapverify",
+	.help = "fill, force out and verify anonymous memory page by page",
+	.options = options,
+	.command = command,
+	.stdout_log = "swapverify.json",
+	.stderr_log = "swapverify.err",
+	.ready_text = "swapped out, holding",
+	.default_timeout_s = 1800,
+};

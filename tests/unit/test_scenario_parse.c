@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The scenario parser: good files parse, every kind of mistake is named. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../scenarios/registry.h"
+
+static char err[1024];
+
+static struct scenario *parse(const char *text)
+{
+	err[0] = '\0';
+	return scenario_parse_text("t.scn", text, err, sizeof(err));
+}
+
+static void expect_error(const char *text, const char *needle)
+{
+	struct scenario *s = parse(text);
+
+	assert_null(s);
+	if (!strstr(err, needle))
+		fail_msg("error '%s' lacks '%s'", err, needle);
+}
+
+static const char good[] =
+	"# a comment\n"
+	"[scenario]\n"
+	"description = anonymous memory through swap\n"
+	"labels = patched, stock local\n"
+	"client_mem = 256M\n"
+	"swap = nfs3\n"
+	"swap_size = 2x\n"
+	"repetitions = 2\n"
+	"checks = content client-log\n"
+	"\n"
+	"[swapverify]\n"
+	"size = 1.5x\n"
+	"hold = 2m\n"
+	"\n"
+	"[stress-ng]\n"
+	"vm_methods = flip walk-1d\n"
+	"duration = 20s\n"
+	"concurrent = yes\n"
+	"[corrupt-swap]\n"
+	"from = 10\n";
+
+static void test_good_file(void **state)
+{
+	struct scenario *s = parse(good);
+	const struct scn_section *sv, *sng;
+
+	assert_non_null(s);
+	assert_string_equal(s->name, "t");
+	assert_int_equal(strlen(s->hash), 64);
+	assert_int_equal(scenario_client_mem_mib(s), 256);
+	assert_string_equal(scn_text(&s->global, "swap"), "nfs3");
+	assert_int_equal(scn_size_mib(&s->global, "swap_size", 256), 512);
+	assert_int_equal(scn_get(&s->global, "labels")->nwords, 3);
+	assert_true(scn_has_word(&s->global, "checks", "content"));
+	assert_false(scn_has_word(&s->global, "checks", "stress-ng"));
+	sv = scenario_section(s, "swapverify");
+	assert_non_null(sv);
+	assert_int_equal(scn_size_mib(&sv->params, "size", 256), 384);
+	assert_int_equal(scn_num(&sv->params, "hold"), 120);
+	assert_int_equal(scn_num(&sv->params, "passes"), 1);	/* default */
+	sng = scenario_section(s, "stress-ng");
+	assert_true(scn_flag(&sng->params, "concurrent"));
+	assert_false(scn_flag(&sv->params, "concurrent"));
+	assert_string_equal(scn_text(&scenario_section(s, "corrupt-swap")->params,
+				     "after"), "swapverify");
+	scenario_free(s);
+}
+
+static void test_defaults(void **state)
+{
+	struct scenario *s = parse("[scenario]\n[swapverify]\n");
+
+	assert_non_null(s);
+	assert_int_equal(scn_num(&s->global, "repetitions"), 3);
+	assert_int_equal(scenario_client_mem_mib(s), 320);
+	assert_true(scn_has_word(&s->global, "checks", "nfs-traffic"));	/* all */
+	assert_int_equal(scn_get(&s->global, "oom_allowed")->nwords, 0);
+	scenario_free(s);
+}
+
+static void test_unknown_key(void **state)
+{
+	expect_error("[scenario]\n[swapverify]\nsise = 1G\n",
+		     "t.scn:3: unknown key 'sise' in [swapverify] (known: size,");
+}
+
+static void test_unknown_section(void **state)
+{
+	expect_error("[scenario]\n\n[swapverfy]\n", "t.scn:3: unknown section [swapverfy]");
+}
+
+static void test_bad_size(void **state)
+{
+	expect_error("[scenario]\nclient_mem = 12Q\n[swapverify]\n",
+		     "t.scn:2: [scenario] bad value '12Q' for client_mem");
+	expect_error("[scenario]\nclient_mem = 1M\n[swapverify]\n",
+		     "t.scn:2: [scenario] client_mem = 1048576 is out of range");
+	expect_error("[scenario]\nclient_mem = 2x\n[swapverify]\n",
+		     "t.scn:2: [scenario] client_mem must be a size");
+}
+
+static void test_bad_words(void **state)
+{
+	expect_error("[scenario]\nlabels = patched stok\n[swapverify]\n",
+		     "t.scn:2: [scenario] 'stok' is not a valid labels");
+	expect_error("[scenario]\nswap = nfs5\n[swapverify]\n",
+		     "'nfs5' is not a valid swap (one of: nfs4.2, nfs3, local, loop-nfs)");
+	expect_error("[scenario]\nchecks = content kasan\n[swapverify]\n",
+		     "'kasan' is not a valid checks");
+	expect_error("[scenario]\n[stress-ng]\nvm_methods = flip flap\n",
+		     "t.scn:3: [stress-ng] 'flap' is not a valid vm_methods");
+}
+
+static void test_structure(void **state)
+{
+	expect_error("", "t.scn:1: empty scenario");
+	expect_error("size = 1\n", "t.scn:1: 'size' outside a section");
+	expect_error("[swapverify]\n", "t.scn:1: the file must start with a [scenario]");
+	expect_error("[scenario]\n", "no workload section");
+	expect_error("[scenario]\nrepetitions = 2\nrepetitions = 3\n[swapverify]\n",
+		     "t.scn:3: key 'repetitions' given twice");
+	expect_error("[scenario]\n[swapverify]\n[swapverify]\n",
+		     "t.scn:3: section [swapverify] given twice");
+	expect_error("[scenario]\nrepetitions\n", "t.scn:2: expected 'key = value'");
+	expect_error("[scenario]\nrepetitions =\n", "t.scn:2: key 'repetitions' in [scenario] has no value");
+	expect_error("[scenario\n", "t.scn:1: bad section header");
+	expect_error("[scenario]\nrepetitions = 0\n[swapverify]\n", "out of range");
+	expect_error("[scenario]\n[swapverify]\nhold = 5 minutes\n",
+		     "bad value '5 minutes' for hold: expected a duration");
+	expect_error("[scenario]\n[swapverify]\ncgroup = maybe\n",
+		     "bad value 'maybe' for cgroup: expected yes or no");
+}
+
+static void test_fault_needs_workload(void **state)
+{
+	expect_error("[scenario]\n[fio]\n[corrupt-swap]\nafter = fio\n",
+		     "t.scn:4: [corrupt-swap] after = fio: that workload cannot say");
+	expect_error("[scenario]\n[fio]\n[corrupt-swap]\n",
+		     "t.scn:3: [corrupt-swap] after = swapverify: no such workload section");
+}
+
+static void test_load_missing_file(void **state)
+{
+	assert_null(scenario_load("/nonexistent/x.scn", err, sizeof(err)));
+	assert_non_null(strstr(err, "/nonexistent/x.scn: No such file"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_file),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_unknown_key),
+		cmocka_unit_test(test_unknown_section),
+		cmocka_unit_test(test_bad_size),
+		cmocka_unit_test(test_bad_words),
+		cmocka_unit_test(test_structure),
+		cmocka_unit_test(test_fault_needs_workload),
+		cmocka_unit_test(test_load_missing_file),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
