@@ -5,3 +5,4 @@ PACKAGES += mmdebstrap cloud-image-utils e2fsprogs qemu-utils
 images: deps
 
 guest-tools:
+include guests/tools/tools.mk

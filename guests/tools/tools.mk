@@ -1,0 +1,52 @@
+# In-guest tools: swapverify (every swapped page comes back right; swap
+# throughput and fault latency) and swapguard (user space cannot write into an
+# active swap file).  Linked statically, so they run in any guest image; the
+# lab copies guests/tools/bin/* into the guests' /usr/local/bin.
+PACKAGES += gcc libc6-dev pkgconf libjson-c-dev liburing-dev libcmocka-dev
+
+TOOLS_DIR := guests/tools
+TOOLS_BIN := $(TOOLS_DIR)/bin
+TOOLS_OBJ := $(TOOLS_BIN)/obj
+TOOLS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -Wno-unused-parameter \
+	-D_GNU_SOURCE -Werror=implicit-function-declaration
+
+SWAPVERIFY_SRCS := swapverify.c sv_options.c sv_report.c pattern.c order.c \
+	latency.c vmstat.c pageout.c cgroup.c
+SWAPGUARD_SRCS := swapguard.c sg_options.c sg_verdict.c sg_probes.c \
+	sg_uring.c swaps.c
+GUEST_TOOLS := $(TOOLS_BIN)/swapverify $(TOOLS_BIN)/swapguard
+
+guest-tools: $(GUEST_TOOLS)
+
+$(TOOLS_OBJ)/%.o: $(TOOLS_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(TOOLS_BIN)/swapverify: $(SWAPVERIFY_SRCS:%.c=$(TOOLS_OBJ)/%.o)
+	$(CC) -static -o $@ $^ -ljson-c -lm
+
+$(TOOLS_BIN)/swapguard: $(SWAPGUARD_SRCS:%.c=$(TOOLS_OBJ)/%.o)
+	$(CC) -static -o $@ $^ -luring
+
+-include $(wildcard $(TOOLS_OBJ)/*.d)
+
+# Unit tests of the pure parts (cmocka), built from the sources directly.
+UNIT_TESTS += test_swapverify_pattern test_swapverify_latency \
+	test_swapverify_options test_swapverify_report test_swapverify_vmstat \
+	test_swapguard_options test_swapguard_verdict test_swapguard_swaps
+test_swapverify_pattern_SRCS := tests/unit/test_swapverify_pattern.c \
+	$(TOOLS_DIR)/pattern.c $(TOOLS_DIR)/order.c
+test_swapverify_latency_SRCS := tests/unit/test_swapverify_latency.c \
+	$(TOOLS_DIR)/latency.c
+test_swapverify_options_SRCS := tests/unit/test_swapverify_options.c \
+	$(TOOLS_DIR)/sv_options.c
+test_swapverify_report_SRCS := tests/unit/test_swapverify_report.c \
+	$(TOOLS_DIR)/sv_report.c $(TOOLS_DIR)/pattern.c $(TOOLS_DIR)/latency.c
+test_swapverify_vmstat_SRCS := tests/unit/test_swapverify_vmstat.c \
+	$(TOOLS_DIR)/vmstat.c
+test_swapguard_options_SRCS := tests/unit/test_swapguard_options.c \
+	$(TOOLS_DIR)/sg_options.c
+test_swapguard_verdict_SRCS := tests/unit/test_swapguard_verdict.c \
+	$(TOOLS_DIR)/sg_verdict.c
+test_swapguard_swaps_SRCS := tests/unit/test_swapguard_swaps.c \
+	$(TOOLS_DIR)/swaps.c
