@@ -203,6 +203,7 @@ int scn_parse_value(const struct scn_option *opt, const char *text,
 {
 	memset(out, 0, sizeof(*out));
 	out->opt = opt;
+	out->raw = strdup(text);
 	switch (opt->type) {
 	case SCN_LIST:
 		return parse_list(opt, text, out, err, errlen);
@@ -232,6 +233,7 @@ void scn_value_clear(struct scn_value *v)
 		free(v->words[i]);
 	free(v->words);
 	free(v->text);
+	free(v->raw);
 	memset(v, 0, sizeof(*v));
 }
 

@@ -39,4 +39,7 @@ struct run_plan {
 };
 void run_one(const struct run_plan *plan, struct run_result *res);
 
+/* Set by SIGINT/SIGTERM: the run in progress ends as error, lab torn down. */
+extern volatile int run_interrupted;
+
 #endif

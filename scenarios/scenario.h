@@ -43,6 +43,7 @@ struct scn_option {
 struct scn_value {
 	const struct scn_option *opt;
 	unsigned int line;		/* 0: the default */
+	char *raw;			/* as written (or the default) */
 	uint64_t num;			/* UINT, SIZE in bytes, DURATION in s */
 	double ram_factor;		/* SIZE written as "2x"; num is then 0 */
 	bool flag;			/* BOOL */

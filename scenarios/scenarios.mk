@@ -16,7 +16,11 @@ SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
 	metric_ceiling.c faults.c fault_corrupt_swap.c evaluate.c summary.c)
 
 
-SWAPLAB_SRCS += $(SCENARIO_CORE_SRCS)
+# The runner: everything that drives the lab.
+SCENARIO_LAB_SRCS := $(addprefix scenarios/, guest_jobs.c host_info.c \
+	run_dir.c run_one.c run.c)
+
+SWAPLAB_SRCS += $(SCENARIO_CORE_SRCS) $(SCENARIO_LAB_SRCS)
 
 UNIT_TESTS += test_scenario_parse
 test_scenario_parse_SRCS := tests/unit/test_scenario_parse.c $(SCENARIO_CORE_SRCS)

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `swaplab run`: a suite.  Every scenario file is parsed and every kernel
+ * checked before any lab boots, so bad input costs nothing.  Runs are
+ * interleaved per repetition (patched, stock, local, patched, stock, local,
+ * ...) so slow drifts of the host hit every label alike.
+ */
+#include <dirent.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "commands.h"
+#include "lab.h"
+#include "run.h"
+
+#define DEFAULT_SCENARIOS "scenarios/default"
+#define DEFAULT_OUT "results/runs"
+#define MAX_SCENARIOS 64
+
+volatile int run_interrupted;
+
+struct suite {
+	struct scenario *scn[MAX_SCENARIOS];
+	size_t nscn;
+	const struct label *labels[8];	/* --variants, else each scenario's */
+	size_t nlabels;
+	unsigned int reps;		/* --reps, else each scenario's */
+	const char *out_dir;
+	const char *prefix;
+	char id[32];
+};
+
+static void usage(FILE *f)
+{
+	int i;
+
+	fprintf(f, "usage: swaplab [--prefix NAME] [--json] run [--reps N] [--variants LIST]\n"
+		   "                [--out DIR] [SCENARIO_FILE|DIR ...]\n\n"
+		   "Runs each scenario on each label, interleaved per repetition, one lab\n"
+		   "per run, and writes results/runs/<id>/ (docs/design.md).  Default\n"
+		   "scenarios: " DEFAULT_SCENARIOS "/.  Exit 0 when every check of every run\n"
+		   "passed, 1 when a check failed, 2 on bad input, 3 when a run broke\n"
+		   "(boot, panic, hang, timeout), 4 on a missing kernel.\n\n"
+		   "  --reps N          repetitions of each (default: the scenario's)\n"
+		   "  --variants LIST   labels, comma separated (default: the scenario's)\n"
+		   "  --out DIR         where run directories go (default " DEFAULT_OUT ")\n\n"
+		   "labels:\n");
+	for (i = 0; labels[i]; i++)
+		fprintf(f, "  %-10s %s\n", labels[i]->name, labels[i]->help);
+	fprintf(f, "workloads (scenario sections):\n");
+	for (i = 0; workloads[i]; i++)
+		fprintf(f, "  %-10s %s\n", workloads[i]->name, workloads[i]->help);
+	fprintf(f, "faults (scenario sections):\n");
+	for (i = 0; faults[i]; i++)
+		fprintf(f, "  %-12s %s\n", faults[i]->name, faults[i]->help);
+	fprintf(f, "checks:\n");
+	for (i = 0; checks[i]; i++)
+		fprintf(f, "  %-12s %s\n", checks[i]->name, checks[i]->help);
+	fprintf(f, "metrics:\n");
+	for (i = 0; metrics[i]; i++)
+		fprintf(f, "  %-13s %s\n", metrics[i]->name, metrics[i]->help);
+}
+
+static int add_scenario(struct suite *su, const char *path)
+{
+	char err[1024];
+
+	if (su->nscn == MAX_SCENARIOS) {
+		fprintf(stderr, "swaplab run: more than %d scenarios\n", MAX_SCENARIOS);
+		return -1;
+	}
+	su->scn[su->nscn] = scenario_load(path, err, sizeof(err));
+	if (!su->scn[su->nscn]) {
+		fprintf(stderr, "swaplab run: %s\n", err);
+		return -1;
+	}
+	su->nscn++;
+	return 0;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int scn_filter(const struct dirent *d)
+{
+	size_t len = strlen(d->d_name);
+
+	return len > 4 && !strcmp(d->d_name + len - 4, ".scn");
+}
+
+/* A directory stands for its *.scn files, in name order. */
+static int add_path(struct suite *su, const char *path)
+{
+	struct dirent **list;
+	char file[4096];
+	struct stat st;
+	int n, i, ret = 0;
+
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return add_scenario(su, path);
+	n = scandir(path, &list, scn_filter, by_name);
+	if (n <= 0) {
+		fprintf(stderr, "swaplab run: %s has no .scn files\n", path);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(file, sizeof(file), "%s/%s", path, list[i]->d_name);
+		if (!ret)
+			ret = add_scenario(su, file);
+		free(list[i]);
+	}
+	free(list);
+	return ret;
+}
+
+static int parse_variants(struct suite *su, const char *text)
+{
+	char *copy = strdup(text), *save = NULL, *w;
+	int ret = 0;
+
+	for (w = strtok_r(copy, ", ", &save); w && !ret; w = strtok_r(NULL, ", ", &save)) {
+		su->labels[su->nlabels] = label_find(w);
+		if (!su->labels[su->nlabels] || su->nlabels == 7) {
+			fprintf(stderr, "swaplab run: unknown variant '%s' (see swaplab run --help)\n", w);
+			ret = -1;
+		}
+		su->nlabels++;
+	}
+	free(copy);
+	return ret;
+}
+
+/* Labels of a scenario in this suite. */
+static size_t scenario_labels(const struct suite *su, const struct scenario *s,
+			      const struct label **out)
+{
+	const struct scn_value *v = scn_get(&s->global, "labels");
+	size_t i;
+
+	if (su->nlabels) {
+		memcpy(out, su->labels, su->nlabels * sizeof(*out));
+		return su->nlabels;
+	}
+	for (i = 0; i < v->nwords && i < 8; i++)
+		out[i] = label_find(v->words[i]);
+	return i;
+}
+
+static unsigned int scenario_reps(const struct suite *su, const struct scenario *s)
+{
+	return su->reps ? su->reps : scn_num(&s->global, "repetitions");
+}
+
+/* Every kernel the suite boots is built, before anything starts. */
+static int check_kernels(const struct suite *su)
+{
+	const char *cache = getenv("SWAPLAB_CACHE");
+	const struct label *lbl[8];
+	char path[4096];
+	size_t i, l, n;
+
+	for (i = 0; i < su->nscn; i++) {
+		n = scenario_labels(su, su->scn[i], lbl);
+		for (l = 0; l < n; l++) {
+			snprintf(path, sizeof(path), "%s/kernel/out/%s/bzImage",
+				 cache ? cache : ".", lbl[l]->client_kernel);
+			if (access(path, R_OK)) {
+				fprintf(stderr, "swaplab run: the %s kernel is not built (%s "
+					"missing): run make kernel-%s\n", lbl[l]->client_kernel,
+					path, lbl[l]->client_kernel);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Never take over or tear down a lab someone else brought up. */
+static int check_prefix_free(const char *prefix)
+{
+	struct lab *lab;
+
+	if (lab_attach(prefix, &lab))
+		return 0;
+	lab_free(lab);
+	fprintf(stderr, "swaplab run: a lab '%s' is up already: tear it down with "
+		"'swaplab --prefix %s down' or run with another --prefix\n", prefix, prefix);
+	return -1;
+}
+
+static int parse_args(struct suite *su, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "reps", required_argument, NULL, 'r' },
+		{ "variants", required_argument, NULL, 'v' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	char *end;
+	int c, i;
+
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			su->reps = strtoul(optarg, &end, 10);
+			if (*end || !su->reps || su->reps > 100) {
+				fprintf(stderr, "swaplab run: --reps '%s': give a number from 1 to 100\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'v':
+			if (parse_variants(su, optarg))
+				return -1;
+			break;
+		case 'o':
+			su->out_dir = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			fprintf(stderr, "swaplab run: see swaplab run --help\n");
+			return -1;
+		}
+	}
+	if (optind == argc)
+		return add_path(su, DEFAULT_SCENARIOS);
+	for (i = optind; i < argc; i++)
+		if (add_path(su, argv[i]))
+			return -1;
+	return 0;
+}
+
+static void on_signal(int sig)
+{
+	run_interrupted = 1;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static size_t count_runs(const struct suite *su)
+{
+	const struct label *lbl[8];
+	size_t i, n = 0;
+
+	for (i = 0; i < su->nscn; i++)
+		n += scenario_reps(su, su->scn[i]) * scenario_labels(su, su->scn[i], lbl);
+	return n;
+}
+
+static unsigned int max_reps(const struct suite *su)
+{
+	unsigned int m = 0;
+	size_t i;
+
+	for (i = 0; i < su->nscn; i++)
+		if (scenario_reps(su, su->scn[i]) > m)
+			m = scenario_reps(su, su->scn[i]);
+	return m;
+}
+
+static size_t run_suite(struct suite *su, struct run_result *runs, size_t total)
+{
+	struct run_plan plan = { .suite = su->id, .out_dir = su->out_dir,
+				 .prefix = su->prefix };
+	const struct label *lbl[8];
+	unsigned int rep;
+	size_t n = 0, i, l, nl;
+
+	for (rep = 1; rep <= max_reps(su); rep++) {
+		for (i = 0; i < su->nscn; i++) {
+			if (rep > scenario_reps(su, su->scn[i]))
+				continue;
+			nl = scenario_labels(su, su->scn[i], lbl);
+			for (l = 0; l < nl && !run_interrupted; l++) {
+				plan.scn = su->scn[i];
+				plan.label = lbl[l];
+				plan.rep = rep;
+				fprintf(stderr, "swaplab run: [%zu/%zu] %s on %s, repetition %u\n",
+					n + 1, total, su->scn[i]->name, lbl[l]->name, rep);
+				run_one(&plan, &runs[n++]);
+			}
+		}
+	}
+	return n;
+}
+
+static void print_json(const struct suite *su, const struct run_result *runs, size_t n)
+{
+	json_object *root = json_object_new_object(), *arr = json_object_new_array(), *r;
+	size_t i;
+
+	json_object_object_add(root, "suite", json_object_new_string(su->id));
+	json_object_object_add(root, "out", json_object_new_string(su->out_dir));
+	for (i = 0; i < n; i++) {
+		r = json_object_new_object();
+		json_object_object_add(r, "id", json_object_new_string(runs[i].id));
+		json_object_object_add(r, "verdict",
+				       json_object_new_string(verdict_name(runs[i].verdict)));
+		json_object_array_add(arr, r);
+	}
+	json_object_object_add(root, "runs", arr);
+	printf("%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+	json_object_put(root);
+}
+
+int cmd_run(int argc, char **argv, const struct global_opts *g)
+{
+	struct suite su = { .out_dir = DEFAULT_OUT, .prefix = g->prefix };
+	struct run_result *runs;
+	size_t total, n, i;
+	time_t now = time(NULL);
+	int ret;
+
+	if (parse_args(&su, argc, argv)) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (check_kernels(&su)) {
+		ret = EXIT_ENV;
+		goto out;
+	}
+	if (check_prefix_free(su.prefix)) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	strftime(su.id, sizeof(su.id), "%Y%m%d-%H%M%S", gmtime(&now));
+	total = count_runs(&su);
+	runs = calloc(total, sizeof(*runs));
+	catch_signals();
+	n = run_suite(&su, runs, total);
+	if (g->json)
+		print_json(&su, runs, n);
+	else
+		summary_print(stdout, runs, n);
+	ret = summary_exit_code(runs, n);
+	if (run_interrupted)
+		ret = EXIT_LAB;
+	fprintf(g->json ? stderr : stdout, "\nsuite %s: %zu of %zu runs, results in %s/, exit %d\n",
+		su.id, n, total, su.out_dir, ret);
+	for (i = 0; i < n; i++)
+		run_result_free(&runs[i]);
+	free(runs);
+out:
+	for (i = 0; i < su.nscn; i++)
+		scenario_free(su.scn[i]);
+	return ret;
+}

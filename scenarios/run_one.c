@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One run: boot a lab for the label, snapshot the counters, run the
+ * workloads (injecting faults when their workload is ready), collect logs,
+ * tear the lab down, judge, and write results/runs/<id>/.  Whatever breaks
+ * (boot, a panic, a hang, a timeout, Ctrl-C) the run ends with verdict
+ * error, its logs kept, and no lab left behind.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "guest.h"
+#include "run_dir.h"
+
+#define GUEST_DIR "/var/tmp/swaplab-run"
+#define POLL_INTERVAL_S 5
+#define AGENT_FAILURES_MAX 6	/* consecutive failed polls: a hung guest */
+#define SHORT_TIMEOUT_S 120
+
+struct runner {
+	const struct run_plan *plan;
+	struct run_result *res;
+	struct lab *lab;
+	struct evidence ev;
+	struct run_meta meta;
+	char tmp_dir[2048], logs[2560];	/* short of PATH_MAX: room for names */
+	bool *injected;			/* per section: fault done */
+};
+
+static void run_error(struct runner *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The first error is the cause; later ones are its consequences. */
+static void run_error(struct runner *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->res->verdict == VERDICT_ERROR)
+		return;
+	r->res->verdict = VERDICT_ERROR;
+	va_start(ap, fmt);
+	vsnprintf(r->res->error, sizeof(r->res->error), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "swaplab run: %s: error: %s\n", r->res->id, r->res->error);
+}
+
+static bool failed(const struct runner *r)
+{
+	return r->res->verdict == VERDICT_ERROR;
+}
+
+static void say(const struct runner *r, const char *what)
+{
+	fprintf(stderr, "swaplab run: %s: %s\n", r->res->id, what);
+}
+
+static void iso_now(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+}
+
+static const char *log_path(const struct runner *r, const char *name, char *buf)
+{
+	snprintf(buf, PATH_MAX, "%s/%s", r->logs, name);
+	return buf;
+}
+
+/* ---- the lab ---- */
+
+static int boot(struct runner *r)
+{
+	const struct scenario *s = r->plan->scn;
+	struct lab_config cfg;
+	char what[256];
+
+	lab_config_init(&cfg);
+	cfg.prefix = r->plan->prefix;
+	cfg.client_kernel = r->plan->label->client_kernel;
+	cfg.client_mem_mib = scenario_client_mem_mib(s);
+	cfg.client_cpus = scn_num(&s->global, "client_cpus");
+	cfg.swap_target = r->meta.swap_target;
+	cfg.swap_size_mib = scn_size_mib(&s->global, "swap_size", cfg.client_mem_mib);
+	if (*scn_text(&s->global, "cmdline"))
+		cfg.cmdline_extra = scn_text(&s->global, "cmdline");
+	snprintf(what, sizeof(what), "booting lab '%s': %s kernel, %u MiB, swap %s %u MiB",
+		 cfg.prefix, cfg.client_kernel, cfg.client_mem_mib, cfg.swap_target,
+		 cfg.swap_size_mib);
+	say(r, what);
+	if (lab_up(&cfg, &r->lab)) {
+		r->lab = NULL;
+		run_error(r, "lab up failed: %s", lab_strerror());
+		return -1;
+	}
+	snprintf(what, sizeof(what), "%s-client", r->plan->prefix);
+	host_info_probe(lab_get_config(r->lab)->client_uri, what, &r->meta);
+	return 0;
+}
+
+static void strip_newline(char *s)
+{
+	s[strcspn(s, "\n")] = '\0';
+}
+
+static int guest_setup(struct runner *r)
+{
+	char why[512], *out = NULL, path[PATH_MAX];
+
+	if (guest_sh(r->lab, LAB_CLIENT, "rm -rf " GUEST_DIR " && mkdir -p " GUEST_DIR
+		     " && uname -r", SHORT_TIMEOUT_S, &out, why, sizeof(why)))
+		goto fail;
+	snprintf(r->meta.client_release, sizeof(r->meta.client_release), "%s", out);
+	strip_newline(r->meta.client_release);
+	free(out);
+	if (guest_sh(r->lab, LAB_SERVER, "uname -r", SHORT_TIMEOUT_S, &out, why,
+		     sizeof(why)))
+		goto fail;
+	snprintf(r->meta.server_release, sizeof(r->meta.server_release), "%s", out);
+	strip_newline(r->meta.server_release);
+	free(out);
+	if (guest_sh_to_file(r->lab, LAB_CLIENT, "cat /proc/vmstat",
+			     log_path(r, "vmstat-before.txt", path), why, sizeof(why)) ||
+	    guest_sh_to_file(r->lab, LAB_CLIENT, "cat /proc/self/mountstats",
+			     log_path(r, "mountstats-before.txt", path), why, sizeof(why)))
+		goto fail;
+	return 0;
+fail:
+	run_error(r, "setting up the client: %s", why);
+	return -1;
+}
+
+static bool lab_broke(struct runner *r)
+{
+	char why[512];
+
+	if (run_interrupted) {
+		run_error(r, "interrupted");
+		return true;
+	}
+	if (lab_crashed(r->lab, LAB_CLIENT, why, sizeof(why))) {
+		run_error(r, "client crashed: %s", why);
+		return true;
+	}
+	if (lab_crashed(r->lab, LAB_SERVER, why, sizeof(why))) {
+		run_error(r, "NFS server crashed: %s", why);
+		return true;
+	}
+	return false;
+}
+
+/* ---- workloads and faults ---- */
+
+struct running {
+	const struct scn_section *sec;
+	struct guest_job job;
+	struct workload_status *status;
+	time_t deadline;
+	unsigned long timeout_s;
+	unsigned int poll_failures;
+};
+
+static char *workload_command(const struct runner *r, const struct scn_section *sec)
+{
+	struct workload_ctx ctx = {
+		.params = &sec->params,
+		.dir = GUEST_DIR,
+		.swap_target = r->meta.swap_target,
+		.client_mem_mib = scenario_client_mem_mib(r->plan->scn),
+	};
+
+	return sec->workload->command(&ctx);
+}
+
+static int write_script(const char *path, const char *command)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "#!/bin/sh\n# written by swaplab run; runs in " GUEST_DIR "\n"
+		"cd " GUEST_DIR " || exit 4\n%s\n", command);
+	return fclose(f);
+}
+
+static int start_workload(struct runner *r, struct running *w)
+{
+	const struct workload *wl = w->sec->workload;
+	uint64_t timeout = scn_num(&w->sec->params, "timeout");
+	char script[PATH_MAX], name[64], why[512], *cmd;
+
+	snprintf(name, sizeof(name), "%s.sh", wl->name);
+	cmd = workload_command(r, w->sec);
+	if (!cmd || write_script(log_path(r, name, script), cmd)) {
+		free(cmd);
+		run_error(r, "cannot write the script of %s in %s", wl->name, r->logs);
+		return -1;
+	}
+	free(cmd);
+	w->job.name = wl->name;
+	w->job.dir = GUEST_DIR;
+	if (guest_job_start(r->lab, &w->job, script, wl->stdout_log, wl->stderr_log,
+			    why, sizeof(why))) {
+		run_error(r, "starting %s: %s", wl->name, why);
+		return -1;
+	}
+	w->status->started = true;
+	w->timeout_s = timeout ? timeout : wl->default_timeout_s;
+	w->deadline = time(NULL) + w->timeout_s;
+	fprintf(stderr, "swaplab run: %s: %s started (timeout %lu s)\n", r->res->id,
+		wl->name, w->timeout_s);
+	return 0;
+}
+
+static int guest_sh_for_fault(void *runner, enum guest_role role, const char *script,
+			      char *out, size_t outlen, char *why, size_t len)
+{
+	struct runner *r = runner;
+	char *text = NULL;
+	int ret;
+
+	ret = guest_sh(r->lab, role == GUEST_CLIENT ? LAB_CLIENT : LAB_SERVER, script,
+		       SHORT_TIMEOUT_S, &text, why, len);
+	if (!ret && out)
+		snprintf(out, outlen, "%s", text);
+	free(text);
+	return ret;
+}
+
+static void inject_fault(struct runner *r, const struct scn_section *sec)
+{
+	struct fault_ctx ctx = {
+		.params = &sec->params, .sh = guest_sh_for_fault, .runner = r,
+	};
+	char name[128], path[PATH_MAX], why[512];
+
+	snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
+	ctx.log = fopen(log_path(r, name, path), "w");
+	if (!ctx.log) {
+		run_error(r, "cannot write %s", path);
+		return;
+	}
+	fprintf(stderr, "swaplab run: %s: injecting %s\n", r->res->id, sec->name);
+	if (sec->fault->inject(&ctx, why, sizeof(why))) {
+		fprintf(ctx.log, "failed: %s\n", why);
+		run_error(r, "fault %s: %s", sec->name, why);
+	}
+	fclose(ctx.log);
+}
+
+/* Faults waiting for a workload of this group that now says it is ready. */
+static void trigger_faults(struct runner *r, struct running *group, size_t n)
+{
+	const struct scenario *s = r->plan->scn;
+	const struct workload *wl;
+	size_t i, j;
+
+	for (i = 0; i < s->nsections && !failed(r); i++) {
+		if (!s->sections[i].fault || r->injected[i])
+			continue;
+		for (j = 0; j < n; j++) {
+			wl = group[j].sec->workload;
+			if (strcmp(wl->name, scn_text(&s->sections[i].params, "after")) ||
+			    group[j].job.done ||
+			    !guest_job_said(r->lab, &group[j].job, wl->stderr_log,
+					    wl->ready_text))
+				continue;
+			r->injected[i] = true;
+			inject_fault(r, &s->sections[i]);
+		}
+	}
+}
+
+static void poll_workload(struct runner *r, struct running *w)
+{
+	char why[512];
+
+	if (w->job.done)
+		return;
+	if (guest_job_poll(r->lab, &w->job, why, sizeof(why))) {
+		if (++w->poll_failures >= AGENT_FAILURES_MAX)
+			run_error(r, "client not answering while %s ran: %s",
+				  w->sec->name, why);
+		return;
+	}
+	w->poll_failures = 0;
+	if (w->job.done) {
+		w->status->finished = true;
+		w->status->status = w->job.status;
+		w->status->elapsed_s = w->job.ended - w->job.started;
+		fprintf(stderr, "swaplab run: %s: %s exited %d after %.0f s\n",
+			r->res->id, w->sec->name, w->job.status, w->status->elapsed_s);
+	} else if (time(NULL) > w->deadline) {
+		guest_job_kill(r->lab, &w->job);
+		run_error(r, "%s timed out after %lu s: killed (raise its timeout "
+			  "in the scenario if it was only slow)", w->sec->name, w->timeout_s);
+	}
+}
+
+static bool all_done(const struct running *group, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!group[i].job.done)
+			return false;
+	return true;
+}
+
+static void wait_group(struct runner *r, struct running *group, size_t n)
+{
+	size_t i;
+
+	while (!failed(r) && !all_done(group, n)) {
+		sleep(POLL_INTERVAL_S);
+		if (lab_broke(r))
+			break;
+		trigger_faults(r, group, n);
+		for (i = 0; i < n && !failed(r); i++)
+			poll_workload(r, &group[i]);
+	}
+}
+
+/* A fault whose workload ran in this group but never said it was ready. */
+static void check_untriggered(struct runner *r, struct running *group, size_t n)
+{
+	const struct scenario *s = r->plan->scn;
+	size_t i, j;
+
+	for (i = 0; i < s->nsections && !failed(r); i++) {
+		if (!s->sections[i].fault || r->injected[i])
+			continue;
+		for (j = 0; j < n; j++)
+			if (!strcmp(group[j].sec->name, scn_text(&s->sections[i].params, "after")))
+				run_error(r, "fault %s was never injected: %s ended before saying '%s'",
+					  s->sections[i].name, group[j].sec->name,
+					  group[j].sec->workload->ready_text);
+	}
+}
+
+static double group_elapsed(const struct running *group, size_t n)
+{
+	double first = 0, last = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!group[i].job.done)
+			continue;
+		if (!first || group[i].job.started < first)
+			first = group[i].job.started;
+		if (group[i].job.ended > last)
+			last = group[i].job.ended;
+	}
+	return last > first ? last - first : 0;
+}
+
+/* Workloads run in order; one with concurrent = yes joins the one before. */
+static void run_workloads(struct runner *r)
+{
+	const struct scenario *s = r->plan->scn;
+	struct running *group = calloc(s->nsections, sizeof(*group));
+	size_t i = 0, n;
+
+	while (i < s->nsections && !failed(r)) {
+		for (n = 0; i < s->nsections; i++) {
+			const struct scn_section *sec = &s->sections[i];
+
+			if (!sec->workload)
+				continue;
+			if (n && !scn_flag(&sec->params, "concurrent"))
+				break;
+			memset(&group[n], 0, sizeof(group[n]));
+			group[n].sec = sec;
+			group[n].status = evidence_workload(&r->ev, sec->name);
+			if (start_workload(r, &group[n++]))
+				break;
+		}
+		wait_group(r, group, n);
+		check_untriggered(r, group, n);
+		r->ev.elapsed_s += group_elapsed(group, n);
+		if (failed(r))
+			for (; n; n--)
+				if (!group[n - 1].job.done && group[n - 1].status->started)
+					guest_job_kill(r->lab, &group[n - 1].job);
+	}
+	free(group);
+}
+
+/* ---- collecting and tearing down ---- */
+
+static void collect_text(struct runner *r, enum lab_role role, const char *script,
+			 const char *name)
+{
+	char path[PATH_MAX], why[512];
+
+	if (guest_sh_to_file(r->lab, role, script, log_path(r, name, path), why,
+			     sizeof(why)))
+		fprintf(stderr, "swaplab run: %s: could not keep %s: %s\n", r->res->id,
+			name, why);
+}
+
+/* Every file the workloads wrote in the guest directory, into logs/. */
+static void collect_outputs(struct runner *r)
+{
+	char *list = NULL, *name, *save = NULL, why[512], guest[PATH_MAX], path[PATH_MAX];
+
+	if (guest_sh(r->lab, LAB_CLIENT, "cd " GUEST_DIR " && ls -1", SHORT_TIMEOUT_S,
+		     &list, why, sizeof(why)))
+		return;
+	for (name = strtok_r(list, "\n", &save); name; name = strtok_r(NULL, "\n", &save)) {
+		size_t len = strlen(name);
+
+		if ((len > 4 && !strcmp(name + len - 4, ".pid")) ||
+		    (len > 3 && !strcmp(name + len - 3, ".sh")))
+			continue;
+		snprintf(guest, sizeof(guest), GUEST_DIR "/%s", name);
+		if (lab_pull(r->lab, LAB_CLIENT, guest, log_path(r, name, path)))
+			fprintf(stderr, "swaplab run: %s: could not pull %s: %s\n",
+				r->res->id, guest, lab_strerror());
+	}
+	free(list);
+}
+
+/* Best effort: after an error, whatever the guests still give is kept. */
+static void collect(struct runner *r)
+{
+	char why[256];
+
+	say(r, "collecting logs");
+	if (!lab_crashed(r->lab, LAB_SERVER, why, sizeof(why)))
+		collect_text(r, LAB_SERVER, "dmesg", "dmesg-server.txt");
+	if (lab_crashed(r->lab, LAB_CLIENT, why, sizeof(why)))
+		return;
+	collect_text(r, LAB_CLIENT, "cat /proc/vmstat", "vmstat-after.txt");
+	collect_text(r, LAB_CLIENT, "cat /proc/self/mountstats", "mountstats-after.txt");
+	collect_text(r, LAB_CLIENT, "cat /proc/swaps", "swaps.txt");
+	collect_text(r, LAB_CLIENT, "dmesg", "dmesg-client.txt");
+	collect_outputs(r);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	FILE *in = fopen(from, "r"), *out;
+	size_t n;
+
+	if (!in)
+		return;
+	out = fopen(to, "w");
+	while (out && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (out)
+		fclose(out);
+	fclose(in);
+}
+
+static void console_path(const struct runner *r, enum lab_role role, char *buf)
+{
+	const char *cache = getenv("SWAPLAB_CACHE");
+
+	if (r->lab) {
+		snprintf(buf, PATH_MAX, "%s", lab_console_path(r->lab, role));
+		return;
+	}
+	snprintf(buf, PATH_MAX, "%s/labs/%s/console-%s.log", cache ? cache : ".",
+		 r->plan->prefix, role == LAB_CLIENT ? "client" : "server");
+}
+
+static void teardown(struct runner *r)
+{
+	char from[PATH_MAX], to[PATH_MAX];
+
+	console_path(r, LAB_CLIENT, from);
+	copy_file(from, log_path(r, "console-client.log", to));
+	console_path(r, LAB_SERVER, from);
+	copy_file(from, log_path(r, "console-server.log", to));
+	say(r, "tearing the lab down");
+	if (!r->lab || lab_down(r->lab)) {
+		if (lab_down_prefix(r->plan->prefix))
+			fprintf(stderr, "swaplab run: %s: tearing down lab '%s' failed: %s "
+				"(run: lab/swaplab --prefix %s down)\n", r->res->id,
+				r->plan->prefix, lab_strerror(), r->plan->prefix);
+	}
+	if (r->lab)
+		lab_free(r->lab);
+	r->lab = NULL;
+}
+
+/* ---- the run ---- */
+
+static int prepare(struct runner *r)
+{
+	const struct run_plan *p = r->plan;
+	char stamp[32];
+	time_t now = time(NULL);
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", gmtime(&now));
+	snprintf(r->res->id, sizeof(r->res->id), "%s-%s-%s-r%u", stamp, p->scn->name,
+		 p->label->name, p->rep);
+	snprintf(r->tmp_dir, sizeof(r->tmp_dir), "%s/%s.tmp", p->out_dir, r->res->id);
+	snprintf(r->logs, sizeof(r->logs), "%s/logs", r->tmp_dir);
+	if ((mkdir(p->out_dir, 0755) && errno != EEXIST) ||
+	    mkdir(r->tmp_dir, 0755) || mkdir(r->logs, 0755)) {
+		run_error(r, "cannot create %s: %s", r->logs, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void add_workloads_to_evidence(struct runner *r)
+{
+	const struct scenario *s = r->plan->scn;
+	size_t i;
+
+	for (i = 0; i < s->nsections; i++)
+		if (s->sections[i].workload)
+			evidence_add_workload(&r->ev, s->sections[i].name);
+}
+
+void run_one(const struct run_plan *plan, struct run_result *res)
+{
+	struct runner r = { .plan = plan, .res = res };
+	char started[32], finished[32];
+
+	memset(res, 0, sizeof(*res));
+	res->scn = plan->scn;
+	res->label = plan->label;
+	res->rep = plan->rep;
+	r.meta.suite = plan->suite;
+	r.meta.swap_target = plan->label->swap_target ?:
+			     scn_text(&plan->scn->global, "swap");
+	if (prepare(&r))
+		return;
+	iso_now(started, sizeof(started));
+	r.injected = calloc(plan->scn->nsections, sizeof(*r.injected));
+	evidence_init(&r.ev, plan->scn, r.meta.swap_target, r.logs);
+	add_workloads_to_evidence(&r);
+	if (!boot(&r) && !guest_setup(&r)) {
+		run_workloads(&r);
+		collect(&r);
+	}
+	teardown(&r);
+	iso_now(finished, sizeof(finished));
+	r.meta.started = started;
+	r.meta.finished = finished;
+	run_evaluate(&r.ev, res);
+	if (run_dir_write(r.tmp_dir, plan, &r.meta, res, &r.ev))
+		run_error(&r, "cannot write the run directory %s", r.tmp_dir);
+	fprintf(stderr, "swaplab run: %s: %s\n", res->id, verdict_name(res->verdict));
+	evidence_free(&r.ev);
+	free(r.injected);
+}
