@@ -15,3 +15,9 @@ $(addprefix kernel-,$(KERNEL_VARIANTS)): kernel-%: deps
 # Patch by patch: applies, builds, checkpatch --strict, W=1 and sparse.
 kernel-check: deps
 	kernel/check-series.sh
+
+# mm/cow and cgroup/test_memcontrol from the patched tree, for the client
+# guest's /usr/local/lib/swaplab/ (built in $(SWAPLAB_CACHE)/kernel/selftests).
+.PHONY: kernel-selftests
+kernel-selftests: kernel-patched
+	kernel/selftests.sh
