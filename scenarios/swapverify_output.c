@@ -7,7 +7,7 @@
 
 #include "logparse.h"
 
-/* A number at a dotted path such as "fault_latency_us.p99". */
+/* A number at a dotted path such as "fault_us.p99". */
 static bool number_at(json_object *obj, const char *path, double *out)
 {
 	char key[64];
@@ -27,14 +27,24 @@ static bool number_at(json_object *obj, const char *path, double *out)
 	return true;
 }
 
+/* "page 812 (random): zero, page 813 ...": the first few bad pages. */
 static void first_bad(json_object *root, char *buf, size_t len)
 {
-	json_object *list;
+	json_object *list, *bad, *page, *found;
+	size_t i, used = 0;
 
 	buf[0] = '\0';
-	if (json_object_object_get_ex(root, "first_bad", &list))
-		snprintf(buf, len, "%s", json_object_to_json_string_ext(list,
-			 JSON_C_TO_STRING_PLAIN));
+	if (!json_object_object_get_ex(root, "first_bad_pages", &list) ||
+	    !json_object_is_type(list, json_type_array))
+		return;
+	for (i = 0; i < json_object_array_length(list) && i < 3 && used < len; i++) {
+		bad = json_object_array_get_idx(list, i);
+		if (!json_object_object_get_ex(bad, "page", &page) ||
+		    !json_object_object_get_ex(bad, "found", &found))
+			continue;
+		used += snprintf(buf + used, len - used, "%spage %s: %s", i ? ", " : "",
+				 json_object_get_string(page), json_object_get_string(found));
+	}
 }
 
 int swapverify_read(const char *json, struct swapverify_report *r)
@@ -47,9 +57,9 @@ int swapverify_read(const char *json, struct swapverify_report *r)
 	if (root && number_at(root, "bad_pages", &bad)) {
 		number_at(root, "swapout_mibps", &r->swapout_mibps);
 		number_at(root, "swapin_mibps", &r->swapin_mibps);
-		number_at(root, "fault_latency_us.p50", &r->fault_p50_us);
-		number_at(root, "fault_latency_us.p99", &r->fault_p99_us);
-		number_at(root, "fault_latency_us.max", &r->fault_max_us);
+		number_at(root, "fault_us.p50", &r->fault_p50_us);
+		number_at(root, "fault_us.p99", &r->fault_p99_us);
+		number_at(root, "fault_us.max", &r->fault_max_us);
 		r->bad_pages = (uint64_t)bad;
 		first_bad(root, r->first_bad, sizeof(r->first_bad));
 		ret = 0;

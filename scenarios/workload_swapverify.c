@@ -14,7 +14,8 @@ static const struct scn_option options[] = {
 	  .min = 1ULL << 20 },
 	{ .key = "passes", .type = SCN_UINT, .def = "1", .help = "read-back passes (each sequential + random)",
 	  .min = 1, .max = 100 },
-	{ .key = "seed", .type = SCN_UINT, .def = "1", .help = "pattern seed" },
+	{ .key = "seed", .type = SCN_UINT, .def = NULL,
+	  .help = "pattern seed (default: swapverify picks one and reports it)" },
 	{ .key = "hold", .type = SCN_DURATION, .def = "0",
 	.help =   "keep the pages swapped out this long before reading back (for faults)" },
 	{ .key = "cgroup", .type = SCN_BOOL, .def = "yes", .help = "also force pages out with memory.reclaim" },
@@ -24,15 +25,16 @@ static const struct scn_option options[] = {
 static char *command(const struct workload_ctx *ctx)
 {
 	const struct scn_params *p = ctx->params;
-	char hold[32] = "";
+	char hold[32] = "", seed[32] = "";
 	char *cmd;
 
 	if (scn_num(p, "hold"))
 		snprintf(hold, sizeof(hold), " --hold %" PRIu64, scn_num(p, "hold"));
+	if (scn_num(p, "seed"))
+		snprintf(seed, sizeof(seed), " --seed %" PRIu64, scn_num(p, "seed"));
 	if (asprintf(&cmd, "exec swapverify --size %" PRIu64 " --passes %" PRIu64
-		     " --seed %" PRIu64 "%s%s",
-		     scn_size_mib(p, "size", ctx->client_mem_mib),
-		     scn_num(p, "passes"), scn_num(p, "seed"), hold,
+		     "%s%s%s", scn_size_mib(p, "size", ctx->client_mem_mib),
+		     scn_num(p, "passes"), seed, hold,
 		     scn_flag(p, "cgroup") ? "" : " --no-cgroup") < 0)
 		return NULL;
 	return cmd;

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Checks and metrics judge a run from its logs: each can pass and fail. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../scenarios/run.h"
+#include "scenario_fixtures.h"
+
+static const char scenario_text[] =
+	"[scenario]\n"
+	"client_mem = 256M\n"
+	"min_swapout = 100M\n"
+	"min_swapin = 1x\n"
+	"min_nfs_write = 100M\n"
+	"min_nfs_read = 10M\n"
+	"oom_allowed = stress-ng\n"
+	"[swapverify]\n"
+	"[stress-ng]\n"
+	"vm_methods = flip\n"
+	"stressors = brk\n"
+	"[fio]\n"
+	"[swapguard]\n"
+	"[selftests]\n";
+
+struct fixture {
+	struct scenario *scn;
+	struct evidence ev;
+};
+
+static void put_workloads(struct evidence *ev)
+{
+	static const char *const names[] = {
+		"swapverify", "stress-ng", "fio", "swapguard", "selftests", NULL
+	};
+	struct workload_status *w;
+	int i;
+
+	for (i = 0; names[i]; i++) {
+		w = evidence_add_workload(ev, names[i]);
+		w->started = w->finished = true;
+		w->elapsed_s = 10;
+	}
+}
+
+/* A run where everything went right: 300 MiB out and in over NFS. */
+static int setup(void **state)
+{
+	static struct fixture f;
+	char err[512], cow[2048];
+
+	f.scn = scenario_parse_text("c.scn", scenario_text, err, sizeof(err));
+	if (!f.scn)
+		fail_msg("%s", err);
+	evidence_init(&f.ev, f.scn, "nfs4.2", NULL);
+	put_workloads(&f.ev);
+	f.ev.elapsed_s = 50;
+	evidence_put(&f.ev, "vmstat-before.txt", VMSTAT(1000, 1000));
+	evidence_put(&f.ev, "vmstat-after.txt", VMSTAT(77800, 77800));
+	evidence_put(&f.ev, "mountstats-before.txt", MOUNTSTATS(10, 10, 10240, 10, 0));
+	/* 2400 WRITEs of 128 KiB = 300 MiB; fio adds 100 of 1 MiB below. */
+	evidence_put(&f.ev, "mountstats-after.txt",
+		     MOUNTSTATS(2510, 2513, 419440640, 4010, 419430400));
+	evidence_put(&f.ev, "fio-mountstats-before.txt", MOUNTSTATS(10, 10, 10240, 10, 0));
+	evidence_put(&f.ev, "fio-mountstats-after.txt",
+		     MOUNTSTATS(110, 110, 104867840, 110, 104857600));
+	evidence_put(&f.ev, "dmesg-client.txt", "[1] Adding swap\n"
+		     "[9] Out of memory: Killed process 7 (stress-ng-bighe)\n");
+	evidence_put(&f.ev, "dmesg-server.txt", "[1] nfsd: starting\n");
+	evidence_put(&f.ev, "swapverify.json", swapverify_good);
+	evidence_put(&f.ev, "stress-ng.log", stress_ng_clean_log);
+	evidence_put(&f.ev, "stress-ng.yaml", stress_ng_yaml);
+	evidence_put(&f.ev, "stress-ng-vm_flip.yaml", stress_ng_yaml);
+	evidence_put(&f.ev, "stress-ng-stressors.yaml", stress_ng_yaml);
+	evidence_put(&f.ev, "fio.json", fio_json);
+	evidence_put(&f.ev, "swapguard.tap", "1..2\nok 1 write(2): ETXTBSY\nok 2 mmap: ETXTBSY\n");
+	snprintf(cow, sizeof(cow), cow_ktap, "ok");
+	evidence_put(&f.ev, "selftest-cow.ktap", cow);
+	evidence_put(&f.ev, "selftest-memcontrol.ktap", memcontrol_ktap);
+	*state = &f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	evidence_free(&f->ev);
+	scenario_free(f->scn);
+	return 0;
+}
+
+static enum verdict judge(struct fixture *f, const char *name, char *reason)
+{
+	struct check_result res = { 0 };
+
+	check_find(name)->evaluate(&f->ev, &res);
+	if (reason)
+		strcpy(reason, res.reason);
+	return res.verdict;
+}
+
+static void test_all_pass(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result res = { .scn = f->scn };
+	size_t i;
+
+	run_evaluate(&f->ev, &res);
+	assert_int_equal(res.nchecks, 9);
+	for (i = 0; i < res.nchecks; i++)
+		if (res.checks[i].verdict != VERDICT_PASS)
+			fail_msg("%s: %s: %s", res.checks[i].name,
+				 verdict_name(res.checks[i].verdict), res.checks[i].reason);
+	assert_int_equal(res.verdict, VERDICT_PASS);
+	run_result_free(&res);
+}
+
+static void test_metrics(void **state)
+{
+	struct fixture *f = *state;
+	struct run_result res = { .scn = f->scn };
+
+	run_evaluate(&f->ev, &res);
+	assert_true(metric_get(&res.metrics, "swapout_mibps")->value == 21.5);
+	assert_true(metric_get(&res.metrics, "swapout_mibps")->higher_is_better);
+	assert_true(metric_get(&res.metrics, "fault_p99_us")->value == 2900.5);
+	assert_false(metric_get(&res.metrics, "fault_p99_us")->higher_is_better);
+	assert_non_null(metric_get(&res.metrics, "stressng_vm_flip_bogo_ops_s"));
+	assert_non_null(metric_get(&res.metrics, "stressng_brk_bogo_ops_s"));
+	/* fio's 100 x 1 MiB are left out: 2400 swap WRITEs of 128 KiB remain */
+	assert_true(metric_get(&res.metrics, "nfs_write_avg_kib")->value == 128.0);
+	assert_true(metric_get(&res.metrics, "rpc_retrans")->value == 3.0);
+	assert_true(metric_get(&res.metrics, "ceiling_write_mibps")->value == 40.0);
+	assert_true(metric_get(&res.metrics, "elapsed_s")->value == 50.0);
+	run_result_free(&res);
+}
+
+static void test_content_fails(void **state)
+{
+	struct fixture *f = *state;
+	char reason[512];
+
+	evidence_put(&f->ev, "swapverify.json", swapverify_bad);
+	assert_int_equal(judge(f, "content", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "4096 bad pages"));
+	evidence_put(&f->ev, "swapverify.json", swapverify_good);
+	evidence_put(&f->ev, "stress-ng.log", stress_ng_failed_log);
+	assert_int_equal(judge(f, "content", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "1320 bit errors"));
+	assert_int_equal(judge(f, "stress-ng", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "2 fail: line(s)"));
+	evidence_put(&f->ev, "stress-ng.log", stress_ng_clean_log);
+	evidence_put(&f->ev, "swapverify.json", "truncated {");
+	assert_int_equal(judge(f, "content", reason), VERDICT_FAIL);
+}
+
+static void test_traffic_thresholds(void **state)
+{
+	struct fixture *f = *state;
+	char reason[512];
+
+	assert_int_equal(judge(f, "swap-traffic", reason), VERDICT_PASS);
+	assert_string_equal(reason, "pswpout +300 MiB (min 100), pswpin +300 MiB (min 256)");
+	evidence_put(&f->ev, "vmstat-after.txt", VMSTAT(20000, 77800));
+	assert_int_equal(judge(f, "swap-traffic", reason), VERDICT_FAIL);
+	/* Only fio wrote: swap did not go over NFS. */
+	evidence_put(&f->ev, "mountstats-after.txt",
+		     MOUNTSTATS(110, 110, 104867840, 4010, 419430400));
+	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "NFS WRITE 0 ops 0 MiB (min 100)"));
+	f->ev.swap_target = "local";
+	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_SKIP);
+}
+
+static void test_kernel_logs(void **state)
+{
+	struct fixture *f = *state;
+	char reason[512];
+
+	evidence_put(&f->ev, "dmesg-server.txt",
+		     "[5] BUG: KASAN: slab-use-after-free in nfsd_write\n");
+	assert_int_equal(judge(f, "server-log", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "KASAN"));
+	evidence_put(&f->ev, "dmesg-client.txt",
+		     "[9] Out of memory: Killed process 70 (qemu-ga)\n");
+	assert_int_equal(judge(f, "client-log", reason), VERDICT_FAIL);
+}
+
+static void test_workloads_selftests_swapguard(void **state)
+{
+	struct fixture *f = *state;
+	char reason[512], cow[2048];
+
+	evidence_workload(&f->ev, "fio")->finished = false;
+	assert_int_equal(judge(f, "workloads", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "fio did not finish"));
+	snprintf(cow, sizeof(cow), cow_ktap, "not ok");
+	evidence_put(&f->ev, "selftest-cow.ktap", cow);
+	assert_int_equal(judge(f, "selftests", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "No leak from child into parent"));
+	evidence_put(&f->ev, "swapguard.tap", "1..2\nok 1 write(2)\nnot ok 2 fallocate: succeeded\n");
+	assert_int_equal(judge(f, "swapguard", reason), VERDICT_FAIL);
+	evidence_put(&f->ev, "swapguard.tap", "1..0 # SKIP active swap '/dev/vdc' is not a file\n");
+	assert_int_equal(judge(f, "swapguard", reason), VERDICT_SKIP);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_all_pass, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_content_fails, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_logs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_workloads_selftests_swapguard, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Readers of the logs a run keeps. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../scenarios/logparse.h"
+#include "scenario_fixtures.h"
+
+static void test_vmstat(void **state)
+{
+	uint64_t v;
+
+	assert_true(vmstat_get(VMSTAT(500, 300), "pswpout", &v));
+	assert_int_equal(v, 500);
+	assert_false(vmstat_get(VMSTAT(500, 300), "pswp", &v));
+	assert_true(vmstat_delta(VMSTAT(100, 50), VMSTAT(612, 80), "pswpin", &v));
+	assert_int_equal(v, 30);
+	assert_false(vmstat_delta(NULL, VMSTAT(1, 1), "pswpin", &v));
+	assert_false(vmstat_delta("", VMSTAT(1, 1), "pswpin", &v));
+}
+
+static void test_mountstats(void **state)
+{
+	struct nfs_op_stats w, r, all, b, d;
+
+	assert_true(mountstats_op(MOUNTSTATS(40, 42, 5242880, 10, 1048576), "WRITE", &w));
+	assert_int_equal(w.ops, 40);
+	assert_int_equal(w.trans, 42);
+	assert_int_equal(w.bytes_sent, 5242880);
+	assert_true(mountstats_op(MOUNTSTATS(40, 42, 5242880, 10, 1048576), "READ", &r));
+	assert_int_equal(r.bytes_recv, 1048576);
+	assert_true(mountstats_total(MOUNTSTATS(40, 42, 5242880, 10, 1048576), &all));
+	assert_int_equal(all.ops, 51);
+	assert_int_equal(all.trans, 53);
+	assert_true(mountstats_op(MOUNTSTATS(10, 10, 1000, 0, 0), "WRITE", &b));
+	nfs_op_delta(&b, &w, &d);
+	assert_int_equal(d.ops, 30);
+	assert_int_equal(d.trans - d.ops, 2);
+	assert_false(mountstats_op("device /dev/vda mounted on / with fstype ext4\n",
+				   "WRITE", &w));
+	assert_false(mountstats_op(NULL, "WRITE", &w));
+}
+
+static void test_kernel_log(void **state)
+{
+	static const char clean[] =
+		"[    0.000000] Linux version 6.12.118\n"
+		"[   12.1] Adding 1048572k swap on /mnt/swaplab/client.swap.\n";
+	static const char splat[] =
+		"[    1.0] ok\n"
+		"[   50.2] ======================================================\n"
+		"[   50.2] WARNING: possible circular locking dependency detected\n"
+		"[   80.0] INFO: task kworker/0:1:33 blocked for more than 120 seconds.\n";
+	static const char oom[] =
+		"[  9.0] Out of memory: Killed process 812 (stress-ng-bighe) total-vm:1kB\n"
+		"[  9.5] Out of memory: Killed process 90 (systemd-journal) total-vm:1kB\n";
+	char *allowed[] = { "stress-ng" };
+	char first[256];
+
+	assert_int_equal(kernel_log_scan(clean, NULL, 0, first, sizeof(first)), 0);
+	assert_string_equal(first, "");
+	assert_int_equal(kernel_log_scan(splat, NULL, 0, first, sizeof(first)), 2);
+	assert_non_null(strstr(first, "circular locking"));
+	assert_int_equal(kernel_log_scan(oom, NULL, 0, first, sizeof(first)), 2);
+	assert_int_equal(kernel_log_scan(oom, allowed, 1, first, sizeof(first)), 1);
+	assert_non_null(strstr(first, "systemd-journal"));
+	assert_int_equal(kernel_log_scan("[1] Write error -5 on dio swapfile (42)\n",
+					 NULL, 0, first, sizeof(first)), 1);
+}
+
+static bool swapped(const char *desc, const char *context, void *arg)
+{
+	return strstr(context, "swapped") != NULL;
+}
+
+static void test_ktap(void **state)
+{
+	struct ktap_counts c;
+	char text[2048];
+
+	snprintf(text, sizeof(text), cow_ktap, "ok");
+	ktap_count(text, NULL, NULL, &c);
+	assert_int_equal(c.pass, 3);
+	assert_int_equal(c.fail, 1);
+	assert_int_equal(c.skip, 1);
+	assert_string_equal(c.failed, "Leak from parent into child");
+	ktap_count(text, swapped, NULL, &c);
+	assert_int_equal(c.pass, 2);
+	assert_int_equal(c.fail, 0);
+	assert_int_equal(c.skip, 1);
+	snprintf(text, sizeof(text), cow_ktap, "not ok");
+	ktap_count(text, swapped, NULL, &c);
+	assert_int_equal(c.fail, 1);
+	assert_string_equal(c.failed, "No leak from child into parent");
+}
+
+static void test_stress_ng(void **state)
+{
+	struct stress_ng_rate rates[4];
+	uint64_t bits;
+	char first[256];
+
+	assert_int_equal(stress_ng_rates(stress_ng_yaml, rates, 4), 2);
+	assert_string_equal(rates[0].stressor, "vm");
+	assert_true(rates[0].bogo_ops_per_s > 16849.6 && rates[0].bogo_ops_per_s < 16849.7);
+	assert_string_equal(rates[1].stressor, "brk");
+	assert_int_equal(stress_ng_rates(stress_ng_yaml, rates, 1), 1);
+	assert_int_equal(stress_ng_rates("metrics: [ unclosed", rates, 4), -1);
+	assert_int_equal(stress_ng_rates(NULL, rates, 4), -1);
+	assert_int_equal(stress_ng_failures(stress_ng_clean_log, &bits, first, sizeof(first)), 0);
+	assert_int_equal(bits, 0);
+	assert_int_equal(stress_ng_failures(stress_ng_failed_log, &bits, first, sizeof(first)), 2);
+	assert_int_equal(bits, 1320);
+	assert_non_null(strstr(first, "detected 1312 bit errors"));
+}
+
+static void test_swapverify_and_fio(void **state)
+{
+	struct swapverify_report sv;
+	double bw;
+
+	assert_int_equal(swapverify_read(swapverify_good, &sv), 0);
+	assert_int_equal(sv.bad_pages, 0);
+	assert_true(sv.swapin_mibps == 14.25);
+	assert_true(sv.fault_p99_us == 2900.5);
+	assert_int_equal(swapverify_read(swapverify_bad, &sv), 0);
+	assert_int_equal(sv.bad_pages, 4096);
+	assert_string_equal(sv.first_bad, "page 70000: garbage, page 70001: garbage");
+	assert_int_equal(swapverify_read("{\"tool\":\"other\"}", &sv), -1);
+	assert_int_equal(swapverify_read("not json", &sv), -1);
+	assert_true(fio_bandwidth_mibps(fio_json, "write", &bw));
+	assert_true(bw == 40.0);
+	assert_true(fio_bandwidth_mibps(fio_json, "read", &bw));
+	assert_true(bw == 80.0);
+	assert_false(fio_bandwidth_mibps("{}", "read", &bw));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vmstat),
+		cmocka_unit_test(test_mountstats),
+		cmocka_unit_test(test_kernel_log),
+		cmocka_unit_test(test_ktap),
+		cmocka_unit_test(test_stress_ng),
+		cmocka_unit_test(test_swapverify_and_fio),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

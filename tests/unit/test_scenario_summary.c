@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The suite's closing tables: per-repetition ratios, spread, exit code. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../lab/lab.h"
+#include "../../scenarios/run.h"
+
+static struct scenario *scn;
+
+static void make_run(struct run_result *r, const char *label, unsigned int rep,
+		     double swapout, double ceiling)
+{
+	memset(r, 0, sizeof(*r));
+	r->scn = scn;
+	r->label = label_find(label);
+	r->rep = rep;
+	snprintf(r->id, sizeof(r->id), "t-%s-r%u", label, rep);
+	r->checks = calloc(1, sizeof(*r->checks));
+	r->nchecks = 1;
+	strcpy(r->checks[0].name, "content");
+	metric_add(&r->metrics, "swapout_mibps", swapout, "MiB/s", true);
+	if (ceiling)
+		metric_add(&r->metrics, "ceiling_write_mibps", ceiling, "MiB/s", true);
+}
+
+static char *summarize(struct run_result *runs, size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	summary_print(f, runs, n);
+	fclose(f);
+	return text;
+}
+
+static void test_ratios(void **state)
+{
+	struct run_result runs[6];
+	char *text;
+	size_t i;
+
+	/* patched/stock per repetition: 20/10 = 2.0 and 30/10 = 3.0 */
+	make_run(&runs[0], "patched", 1, 20, 40);
+	make_run(&runs[1], "stock", 1, 10, 40);
+	make_run(&runs[2], "local", 1, 40, 0);
+	make_run(&runs[3], "patched", 2, 30, 40);
+	make_run(&runs[4], "stock", 2, 10, 40);
+	make_run(&runs[5], "local", 2, 60, 0);
+	text = summarize(runs, 6);
+	if (!strstr(text, "swapout_mibps patched/stock                    2.500  sd 0.707  range 2.000..3.000  (n=2)"))
+		fail_msg("%s", text);
+	assert_non_null(strstr(text, "swapout_mibps patched/local                    0.500  sd 0.000"));
+	assert_non_null(strstr(text, "swap-out / fio ceiling (patched)               0.625"));
+	assert_non_null(strstr(text, "swap-out / fio ceiling (stock)                 0.250"));
+	assert_null(strstr(text, "fio ceiling (local)"));
+	assert_non_null(strstr(text, "25±7.1 (2)"));
+	if (!strstr(text, "content               2/0/0"))
+		fail_msg("%s", text);
+	assert_int_equal(summary_exit_code(runs, 6), 0);
+	runs[4].verdict = VERDICT_FAIL;
+	assert_int_equal(summary_exit_code(runs, 6), EXIT_CHECK);
+	runs[2].verdict = VERDICT_ERROR;
+	assert_int_equal(summary_exit_code(runs, 6), EXIT_LAB);
+	free(text);
+	for (i = 0; i < 6; i++)
+		run_result_free(&runs[i]);
+}
+
+static void test_single_run(void **state)
+{
+	struct run_result run;
+	char *text;
+
+	make_run(&run, "patched", 1, 20, 0);
+	text = summarize(&run, 1);
+	assert_non_null(strstr(text, "20±0 (1)"));
+	assert_null(strstr(text, "patched/stock"));
+	free(text);
+	run_result_free(&run);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ratios),
+		cmocka_unit_test(test_single_run),
+	};
+	char err[256];
+
+	scn = scenario_parse_text("s.scn", "[scenario]\n[swapverify]\n", err, sizeof(err));
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
