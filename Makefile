@@ -42,7 +42,7 @@ deps:
 # adds to SWAPLAB_SRCS).  pkg-config runs in a sub-make, after `deps`.
 CC ?= gcc
 CFLAGS ?= -O2 -g
-PKGS := libvirt libvirt-qemu json-c sqlite3
+PKGS += libvirt libvirt-qemu json-c sqlite3
 XCFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	-Werror=implicit-function-declaration -D_GNU_SOURCE -Ilab \
 	$(shell pkg-config --cflags $(PKGS) 2>/dev/null)

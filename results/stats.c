@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Summary statistics and Welch's t-test; the t distribution is GSL's. */
+#include <math.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "stats.h"
+
+void sample_stats_of(const double *values, size_t n, struct sample_stats *s)
+{
+	s->n = n;
+	s->mean = n ? gsl_stats_mean(values, 1, n) : 0.0;
+	s->stddev = n > 1 ? gsl_stats_sd_m(values, 1, n, s->mean) : 0.0;
+}
+
+bool welch_test(const struct sample_stats *a, const struct sample_stats *b,
+		struct welch_result *r)
+{
+	double va, vb, se2;
+
+	if (a->n < 2 || b->n < 2)
+		return false;
+	va = a->stddev * a->stddev / a->n;
+	vb = b->stddev * b->stddev / b->n;
+	se2 = va + vb;
+	if (se2 == 0.0) {
+		/* No spread on either side: any difference at all is certain. */
+		r->t = a->mean == b->mean ? 0.0 : INFINITY;
+		r->df = a->n + b->n - 2;
+		r->p = a->mean == b->mean ? 1.0 : 0.0;
+		return true;
+	}
+	r->t = (b->mean - a->mean) / sqrt(se2);
+	r->df = se2 * se2 / (va * va / (a->n - 1) + vb * vb / (b->n - 1));
+	r->p = 2.0 * gsl_cdf_tdist_Q(fabs(r->t), r->df);
+	return true;
+}

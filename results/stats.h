@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Summary statistics and Welch's t-test for comparing two sets of runs. */
+#ifndef SWAPLAB_RESULTS_STATS_H
+#define SWAPLAB_RESULTS_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct sample_stats {
+	size_t n;
+	double mean;
+	double stddev;		/* sample standard deviation; 0 when n < 2 */
+};
+
+void sample_stats_of(const double *values, size_t n, struct sample_stats *s);
+
+struct welch_result {
+	double t;
+	double df;		/* Welch-Satterthwaite degrees of freedom */
+	double p;		/* two-sided */
+};
+
+/*
+ * Welch's unequal-variances t-test.  False when it cannot be computed:
+ * a side with n < 2 has no variance estimate.
+ */
+bool welch_test(const struct sample_stats *a, const struct sample_stats *b,
+		struct welch_result *r);
+
+#endif

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Statistics and verdicts: Welch's t-test against a published result, thresholds, n = 1. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../results/verdict.h"
+
+static const struct compare_thresholds th = { 5.0, 0.05 };
+
+/*
+ * R's classic example, t.test(extra ~ group, data = sleep): Welch's
+ * t = -1.8608, df = 17.776, p-value = 0.07939 (our t has B - A, so +).
+ */
+static void test_welch_sleep_data(void **state)
+{
+	static const double g1[] = { 0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0 };
+	static const double g2[] = { 1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4 };
+	struct sample_stats a, b;
+	struct welch_result r;
+
+	sample_stats_of(g1, 10, &a);
+	sample_stats_of(g2, 10, &b);
+	assert_true(fabs(a.mean - 0.75) < 1e-12);
+	assert_true(fabs(b.mean - 2.33) < 1e-12);
+	assert_true(fabs(a.stddev - 1.789010) < 1e-6);
+	assert_true(welch_test(&a, &b, &r));
+	assert_true(fabs(r.t - 1.8608) < 1e-4);
+	assert_true(fabs(r.df - 17.776) < 1e-3);
+	assert_true(fabs(r.p - 0.07939) < 1e-5);
+}
+
+static void test_welch_needs_two_per_side(void **state)
+{
+	static const double one[] = { 40.0 }, three[] = { 30.0, 31.0, 29.0 };
+	struct sample_stats a, b;
+	struct welch_result r;
+
+	sample_stats_of(one, 1, &a);
+	sample_stats_of(three, 3, &b);
+	assert_int_equal(a.stddev, 0);
+	assert_false(welch_test(&a, &b, &r));
+	assert_false(welch_test(&b, &a, &r));
+}
+
+static struct sample_stats stats(size_t n, double mean, double sd)
+{
+	return (struct sample_stats){ .n = n, .mean = mean, .stddev = sd };
+}
+
+static void test_n1_threshold_alone(void **state)
+{
+	struct sample_stats a = stats(1, 40, 0), b = stats(1, 28, 0);
+	struct metric_judgement j;
+
+	judge_metric(&a, &b, true, &th, &j);
+	assert_false(j.tested);
+	assert_true(fabs(j.pct_change + 30.0) < 1e-9);
+	assert_int_equal(j.verdict, METRIC_REGRESSED);
+	assert_string_equal(j.note, "n too small: threshold alone");
+	b = stats(1, 39, 0);
+	judge_metric(&a, &b, true, &th, &j);
+	assert_int_equal(j.verdict, METRIC_SAME);
+}
+
+static void test_noise_is_not_a_regression(void **state)
+{
+	/* -20% but with a huge spread: Welch says it may be noise. */
+	struct sample_stats a = stats(3, 40, 15), b = stats(3, 32, 15);
+	struct metric_judgement j;
+
+	judge_metric(&a, &b, true, &th, &j);
+	assert_true(j.tested);
+	assert_true(j.welch.p > 0.05);
+	assert_int_equal(j.verdict, METRIC_SAME);
+	assert_string_equal(j.note, "not significant");
+}
+
+static void test_direction(void **state)
+{
+	/* Latency (lower is better) going up 50% with a small spread regresses. */
+	struct sample_stats a = stats(3, 100, 2), b = stats(3, 150, 2);
+	struct metric_judgement j;
+
+	judge_metric(&a, &b, false, &th, &j);
+	assert_int_equal(j.verdict, METRIC_REGRESSED);
+	judge_metric(&a, &b, true, &th, &j);
+	assert_int_equal(j.verdict, METRIC_IMPROVED);
+	/* Significant but below the threshold: no change worth a verdict. */
+	b = stats(3, 103, 0.1);
+	a = stats(3, 100, 0.1);
+	judge_metric(&a, &b, false, &th, &j);
+	assert_true(j.welch.p < 0.05);
+	assert_int_equal(j.verdict, METRIC_SAME);
+}
+
+static void test_zero_baseline(void **state)
+{
+	struct sample_stats a = stats(1, 0, 0), b = stats(1, 3, 0);
+	struct metric_judgement j;
+
+	judge_metric(&a, &b, false, &th, &j);
+	assert_true(isinf(j.pct_change) && j.pct_change > 0);
+	assert_int_equal(j.verdict, METRIC_REGRESSED);
+	b = stats(1, 0, 0);
+	judge_metric(&a, &b, false, &th, &j);
+	assert_int_equal(j.verdict, METRIC_SAME);
+}
+
+static void test_checks(void **state)
+{
+	enum check_status s = STATUS_ABSENT;
+
+	s = check_status_add(s, "pass");
+	assert_int_equal(s, STATUS_PASS);
+	s = check_status_add(s, "fail");
+	s = check_status_add(s, "pass");
+	assert_int_equal(s, STATUS_FAIL);
+	assert_int_equal(check_status_add(STATUS_ABSENT, "skip"), STATUS_SKIP);
+
+	assert_int_equal(judge_check(STATUS_PASS, STATUS_FAIL, false), CHECK_REGRESSED);
+	assert_int_equal(judge_check(STATUS_ABSENT, STATUS_FAIL, false), CHECK_REGRESSED);
+	assert_int_equal(judge_check(STATUS_PASS, STATUS_FAIL, true), CHECK_KNOWN);
+	assert_int_equal(judge_check(STATUS_FAIL, STATUS_FAIL, false), CHECK_STILL_FAILING);
+	assert_int_equal(judge_check(STATUS_FAIL, STATUS_PASS, false), CHECK_FIXED);
+	assert_int_equal(judge_check(STATUS_PASS, STATUS_PASS, false), CHECK_PASS);
+	assert_int_equal(judge_check(STATUS_PASS, STATUS_SKIP, false), CHECK_SKIPPED);
+	assert_int_equal(judge_check(STATUS_PASS, STATUS_ABSENT, false), CHECK_NOT_RUN);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_welch_sleep_data),
+		cmocka_unit_test(test_welch_needs_two_per_side),
+		cmocka_unit_test(test_n1_threshold_alone),
+		cmocka_unit_test(test_noise_is_not_a_regression),
+		cmocka_unit_test(test_direction),
+		cmocka_unit_test(test_zero_baseline),
+		cmocka_unit_test(test_checks),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
