@@ -139,7 +139,7 @@ static int set_key(struct parser *ps, const char *key, const char *text)
 		scn_option_keys(ps->tables[0], keys, sizeof(keys));
 		scn_option_keys(ps->tables[1], more, sizeof(more));
 		return fail(ps, "unknown key '%s' in [%s] (known: %s%s%s)", key,
-			    ps->section, keys, keys[0] ? ", " : "", more);
+			    ps->section, keys, keys[0] && more[0] ? ", " : "", more);
 	}
 	if (params_have(ps->params, key))
 		return fail(ps, "key '%s' given twice in [%s]", key, ps->section);

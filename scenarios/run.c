@@ -164,7 +164,6 @@ static unsigned int scenario_reps(const struct suite *su, const struct scenario 
 /* Every kernel the suite boots is built, before anything starts. */
 static int check_kernels(const struct suite *su)
 {
-	const char *cache = getenv("SWAPLAB_CACHE");
 	const struct label *lbl[8];
 	char path[4096];
 	size_t i, l, n;
@@ -173,7 +172,7 @@ static int check_kernels(const struct suite *su)
 		n = scenario_labels(su, su->scn[i], lbl);
 		for (l = 0; l < n; l++) {
 			snprintf(path, sizeof(path), "%s/kernel/out/%s/bzImage",
-				 cache ? cache : ".", lbl[l]->client_kernel);
+				 swaplab_cache(), lbl[l]->client_kernel);
 			if (access(path, R_OK)) {
 				fprintf(stderr, "swaplab run: the %s kernel is not built (%s "
 					"missing): run make kernel-%s\n", lbl[l]->client_kernel,

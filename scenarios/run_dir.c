@@ -106,10 +106,9 @@ static void series_hash(char out[65])
 static json_object *kernel_object(const char *variant, const char *release)
 {
 	json_object *k = json_object_new_object();
-	const char *cache = getenv("SWAPLAB_CACHE");
 	char dir[4096], hash[65] = "", *config, *texts[2] = { NULL, NULL };
 
-	snprintf(dir, sizeof(dir), "%s/kernel/out/%s", cache ? cache : ".", variant);
+	snprintf(dir, sizeof(dir), "%s/kernel/out/%s", swaplab_cache(), variant);
 	add_string(k, "variant", variant);
 	add_string(k, "release", release);
 	if (strcmp(variant, "stock"))

@@ -463,13 +463,11 @@ static void copy_file(const char *from, const char *to)
 
 static void console_path(const struct runner *r, enum lab_role role, char *buf)
 {
-	const char *cache = getenv("SWAPLAB_CACHE");
-
 	if (r->lab) {
 		snprintf(buf, PATH_MAX, "%s", lab_console_path(r->lab, role));
 		return;
 	}
-	snprintf(buf, PATH_MAX, "%s/labs/%s/console-%s.log", cache ? cache : ".",
+	snprintf(buf, PATH_MAX, "%s/labs/%s/console-%s.log", swaplab_cache(),
 		 r->plan->prefix, role == LAB_CLIENT ? "client" : "server");
 }
 

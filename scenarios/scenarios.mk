@@ -1,5 +1,5 @@
 # Scenarios: declarative files, workloads, checks and metrics, the runner.
-PACKAGES += libjson-c-dev libyaml-dev libssl-dev libvirt-dev libcmocka-dev
+PACKAGES += libjson-c-dev libyaml-dev libssl-dev libvirt-dev libcmocka-dev jq
 PKGS += yaml-0.1 libcrypto
 
 # The parts that work on text only: parser, registries, checks, metrics.
@@ -17,7 +17,7 @@ SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
 
 
 # The runner: everything that drives the lab.
-SCENARIO_LAB_SRCS := $(addprefix scenarios/, guest_jobs.c host_info.c \
+SCENARIO_LAB_SRCS := $(addprefix scenarios/, cache.c guest_jobs.c host_info.c \
 	run_dir.c run_one.c run.c)
 
 SWAPLAB_SRCS += $(SCENARIO_CORE_SRCS) $(SCENARIO_LAB_SRCS)
