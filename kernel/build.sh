@@ -54,9 +54,7 @@ for v in "$@"; do
 	case $v in stock|patched|debug) ;; *) die "unknown kernel variant '$v' (known: stock, patched, debug)" ;; esac
 done
 # One build at a time per cache: a second caller waits, then finds its hit.
-mkdir -p "$KCACHE"
-exec 9>"$KCACHE/.lock"
-flock 9
+lock_cache build
 for v in "$@"; do
 	build_variant "$v"
 done

@@ -1,11 +1,12 @@
 # Guest kernels: the patch series in kernel/patches, config fragments in
 # kernel/config, builds in $(SWAPLAB_CACHE)/kernel.
 PACKAGES += linux-source-6.12 build-essential bc bison flex libssl-dev libelf-dev \
-	ccache sparse cpio kmod rsync xz-utils git perl python3
+	ccache sparse cpio kmod rsync xz-utils git perl python3 busybox-static \
+	qemu-system-x86
 
 KERNEL_VARIANTS := stock patched debug
 
-.PHONY: kernel kernel-check $(addprefix kernel-,$(KERNEL_VARIANTS))
+.PHONY: kernel kernel-check kernel-smoke $(addprefix kernel-,$(KERNEL_VARIANTS))
 kernel: deps
 	kernel/build.sh $(KERNEL_VARIANTS)
 
@@ -21,3 +22,7 @@ kernel-check: deps
 .PHONY: kernel-selftests
 kernel-selftests: kernel-patched
 	kernel/selftests.sh
+
+# Boot each kernel with a tiny init: uname -r and the swap path's symbols.
+kernel-smoke: kernel
+	kernel/smoke.sh $(KERNEL_VARIANTS)

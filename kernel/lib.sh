@@ -49,11 +49,13 @@ ensure_base_repo() {
 		echo "$repo"
 		return
 	fi
+	[ "${SWAPLAB_REPO_LOCKED:-}" = 1 ] ||
+		die "internal: ensure_base_repo needs the cache lock (lock_cache)"
 	msg "unpacking $LINUX_TARBALL ($ver) into $repo"
 	rm -rf "$repo" "$KCACHE/src"
 	mkdir -p "$repo"
 	tar -xJf "$LINUX_TARBALL" -C "$repo" --strip-components=1
-	git -C "$repo" init -q -b base
+	git -C "$repo" init -q -b pristine
 	git -C "$repo" add -A -f
 	git -C "$repo" -c user.name=swaplab -c user.email=swaplab@localhost \
 		commit -q -m "$LINUX_PACKAGE $ver"
@@ -136,7 +138,8 @@ variant_key() {
 kmake() {
 	local src=$1 bld=$2
 	shift 2
-	make -C "$src" O="$bld" CC="ccache gcc" HOSTCC="ccache gcc" \
+	# LOCALVERSION= (set, empty): no "+" suffix for a git tree.
+	make -C "$src" O="$bld" CC="ccache gcc" HOSTCC="ccache gcc" LOCALVERSION= \
 		-j"$(nproc)" "$@"
 }
 
@@ -160,4 +163,17 @@ configure() {
 		esac
 	done)
 	[ -z "$missing" ] || die "$variant config does not take: $(echo $missing)"
+}
+
+# lock_cache NAME: serialise users of the cache.  "build" guards the variant
+# trees and build directories, "check" the check tree; both also guard the
+# shared base repository, which only the first user ever creates.
+lock_cache() {
+	mkdir -p "$KCACHE"
+	exec 8>"$KCACHE/.repo.lock"
+	flock 8
+	SWAPLAB_REPO_LOCKED=1 ensure_base_repo >/dev/null
+	flock -u 8
+	exec 9>"$KCACHE/.$1.lock"
+	flock 9
 }
