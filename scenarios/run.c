@@ -38,6 +38,15 @@ struct suite {
 	char id[32];
 };
 
+static void option_lines(FILE *f, const struct scn_option *opt)
+{
+	for (; opt->key; opt++)
+		fprintf(f, "    %-16s %s%s%s%s\n", opt->key, opt->help,
+			opt->def && *opt->def ? " (default: " : "",
+			opt->def && *opt->def ? opt->def : "",
+			opt->def && *opt->def ? ")" : "");
+}
+
 static void usage(FILE *f)
 {
 	int i;
@@ -55,16 +64,27 @@ static void usage(FILE *f)
 		   "labels:\n");
 	for (i = 0; labels[i]; i++)
 		fprintf(f, "  %-10s %s\n", labels[i]->name, labels[i]->help);
-	fprintf(f, "workloads (scenario sections):\n");
-	for (i = 0; workloads[i]; i++)
-		fprintf(f, "  %-10s %s\n", workloads[i]->name, workloads[i]->help);
-	fprintf(f, "faults (scenario sections):\n");
-	for (i = 0; faults[i]; i++)
-		fprintf(f, "  %-12s %s\n", faults[i]->name, faults[i]->help);
-	fprintf(f, "checks:\n");
+	fprintf(f, "\nscenario files: [scenario], then one section per workload or fault\n"
+		   "[scenario]\n");
+	option_lines(f, scenario_options);
+	fprintf(f, "workload sections (each also takes: concurrent, timeout):\n");
+	for (i = 0; workloads[i]; i++) {
+		fprintf(f, "  [%s] %s\n", workloads[i]->name, workloads[i]->help);
+		option_lines(f, workloads[i]->options);
+	}
+	fprintf(f, "  common:\n");
+	option_lines(f, workload_common_options);
+	fprintf(f, "fault sections:\n");
+	for (i = 0; faults[i]; i++) {
+		fprintf(f, "  [%s] %s\n", faults[i]->name, faults[i]->help);
+		option_lines(f, fault_common_options);
+		option_lines(f, faults[i]->options);
+	}
+	fprintf(f, "\n");
+	fprintf(f, "checks (for checks =):\n");
 	for (i = 0; checks[i]; i++)
 		fprintf(f, "  %-12s %s\n", checks[i]->name, checks[i]->help);
-	fprintf(f, "metrics:\n");
+	fprintf(f, "metrics (for metrics =):\n");
 	for (i = 0; metrics[i]; i++)
 		fprintf(f, "  %-13s %s\n", metrics[i]->name, metrics[i]->help);
 }

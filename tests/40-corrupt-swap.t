@@ -1,0 +1,33 @@
+#!/bin/bash
+# The checks can fail.  While swapverify holds its pages swapped out and
+# stress-ng keeps its own in swap, a fault overwrites part of the swap file
+# on the NFS server (past its header).  Both verifiers must count the damage
+# and the run must end with verdict fail and exit 1.
+set -u
+cd "$(dirname "$0")/.."
+. tests/scenario-lib.sh
+prefix=swl-run-corrupt
+art=tests/artifacts/40-corrupt-swap
+rm -rf "$art"
+mkdir -p "$art"
+
+echo "1..7"
+"$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/corrupt-swap.scn \
+	>"$art/stdout" 2>"$art/stderr"
+rc=$?
+sed 's/^/# /' "$art/stdout"
+ok $([ $rc = 1 ]; echo $?) "swaplab run exits 1, a check failed (got $rc)"
+run=$(only_run "$art/runs")
+check "the fault was injected on the server" grep -q '^overwrote pages' "$run/logs/fault-corrupt-swap.txt"
+check "meta.json verdict is fail" jq -e '.verdict == "fail"' "$run/meta.json"
+bad=$(jq -r '.bad_pages' "$run/logs/swapverify.json" 2>/dev/null)
+echo "# swapverify bad pages: $bad"
+ok $([ "${bad:-0}" -gt 0 ] 2>/dev/null; echo $?) "swapverify counted corrupt pages"
+bits=$(grep -o 'detected [0-9]* bit errors' "$run/logs/stress-ng.log" | awk '{ s += $2 } END { print s + 0 }')
+echo "# stress-ng bit errors: $bits"
+ok $([ "$bits" -gt 0 ]; echo $?) "stress-ng counted corrupt bits"
+check "the content and stress-ng checks failed, counting them" \
+	jq -e '[.[] | select(.name == "content" or .name == "stress-ng") | .verdict] == ["fail","fail"] and
+		any(.name == "content" and (.reason | test("^[1-9][0-9]* bad pages")))' "$run/checks.json"
+check "no domain or qemu process of $prefix is left" lab_gone $prefix
+[ $fails = 0 ]
