@@ -143,7 +143,7 @@ static int get_time(struct parse_ctx *ctx, struct json_object *obj,
 
 	if (get_string(ctx, obj, key, required, out))
 		return -1;
-	if (!**out)
+	if (!**out && !required)
 		return 0;
 	rest = strptime(*out, "%Y-%m-%dT%H:%M:%S", &tm);
 	if (rest && *rest == '.')

@@ -96,6 +96,7 @@ static void test_bad_fields(void **state)
 		{ "\"verdict\": \"pass\"", "\"verdict\": \"ok\"", "\"verdict\" is \"ok\"" },
 		{ "\"repetition\": 1", "\"repetition\": 0", "positive integer" },
 		{ "2026-12-03T10:15:00Z", "yesterday", "not a UTC time" },
+		{ "2026-12-03T10:15:00Z", "", "\"started\" is \"\", not a UTC time" },
 		{ "\"release\": \"6.12.118-swaplab-patched\",", "", "kernel: missing \"release\"" },
 	};
 	size_t i;
