@@ -4,14 +4,27 @@
  * error when the run itself broke (lab, timeout), else fail when any check
  * failed, else pass.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "run.h"
 
+/* A run that broke before any workload started has nothing to judge. */
+static bool nothing_ran(const struct evidence *ev)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nworkloads; i++)
+		if (ev->workloads[i].started)
+			return false;
+	return true;
+}
+
 static void run_checks(struct evidence *ev, struct run_result *res)
 {
 	const struct scn_params *g = &res->scn->global;
+	bool skip_all = res->verdict == VERDICT_ERROR && nothing_ran(ev);
 	struct check_result *c;
 	int i;
 
@@ -22,6 +35,10 @@ static void run_checks(struct evidence *ev, struct run_result *res)
 		c = &res->checks[res->nchecks++];
 		memset(c, 0, sizeof(*c));
 		snprintf(c->name, sizeof(c->name), "%s", checks[i]->name);
+		if (skip_all) {
+			check_set(c, VERDICT_SKIP, "not judged: the run broke before any workload started");
+			continue;
+		}
 		checks[i]->evaluate(ev, c);
 		if (c->verdict == VERDICT_FAIL && res->verdict == VERDICT_PASS)
 			res->verdict = VERDICT_FAIL;

@@ -129,28 +129,33 @@ static json_object *kernel_object(const char *variant, const char *release)
 	return k;
 }
 
+/* Every key of a section as written, or as defaulted. */
+static json_object *section_object(const struct scn_params *params)
+{
+	json_object *sec = json_object_new_object();
+	size_t v;
+
+	for (v = 0; v < params->n; v++)
+		add_string(sec, params->values[v].opt->key, params->values[v].raw);
+	return sec;
+}
+
 static json_object *params_object(const struct run_plan *plan)
 {
 	const struct scenario *s = plan->scn;
 	uint64_t mem = scenario_client_mem_mib(s);
 	json_object *p = json_object_new_object();
-	size_t i, v;
+	size_t i;
 
 	json_object_object_add(p, "client_mem_mib", json_object_new_int64(mem));
 	json_object_object_add(p, "client_cpus",
 			       json_object_new_int64(scn_num(&s->global, "client_cpus")));
 	json_object_object_add(p, "swap_size_mib", json_object_new_int64(
 		scn_size_mib(&s->global, "swap_size", mem)));
-	for (i = 0; i < s->nsections; i++) {
-		json_object *sec = json_object_new_object();
-
-		for (v = 0; v < s->sections[i].params.n; v++) {
-			const struct scn_value *val = &s->sections[i].params.values[v];
-
-			add_string(sec, val->opt->key, val->raw);
-		}
-		json_object_object_add(p, s->sections[i].name, sec);
-	}
+	json_object_object_add(p, "scenario", section_object(&s->global));
+	for (i = 0; i < s->nsections; i++)
+		json_object_object_add(p, s->sections[i].name,
+				       section_object(&s->sections[i].params));
 	return p;
 }
 
