@@ -83,15 +83,17 @@ struct metric_value {
 	double value;
 };
 
-static struct metric_value *fetch_metric_values(sqlite3 *db, size_t *n)
+static int fetch_metric_values(sqlite3 *db, struct metric_value **vp, size_t *n)
 {
 	struct metric_value *v = NULL;
 	sqlite3_stmt *st;
+	int rc;
 
+	*vp = NULL;
 	*n = 0;
 	if (sqlite3_prepare_v2(db, metrics_sql, -1, &st, NULL))
-		return NULL;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct metric_value *m;
 
 		v = realloc(v, (*n + 1) * sizeof(*v));
@@ -104,7 +106,8 @@ static struct metric_value *fetch_metric_values(sqlite3 *db, size_t *n)
 		m->value = sqlite3_column_double(st, 5);
 	}
 	sqlite3_finalize(st);
-	return v;
+	*vp = v;
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static void free_metric_values(struct metric_value *v, size_t n)
@@ -150,10 +153,11 @@ static void add_metric_row(struct comparison *cmp, const struct metric_value *v,
 	free(vals);
 }
 
-static void build_metrics(sqlite3 *db, struct comparison *cmp)
+static int build_metrics(sqlite3 *db, struct comparison *cmp)
 {
+	struct metric_value *v;
 	size_t n, first, end;
-	struct metric_value *v = fetch_metric_values(db, &n);
+	int ret = fetch_metric_values(db, &v, &n);
 
 	for (first = 0; first < n; first = end) {
 		for (end = first + 1; end < n; end++)
@@ -163,6 +167,7 @@ static void build_metrics(sqlite3 *db, struct comparison *cmp)
 		add_metric_row(cmp, v, first, end);
 	}
 	free_metric_values(v, n);
+	return ret;
 }
 
 static void start_check_row(struct comparison *cmp, sqlite3_stmt *st)
@@ -259,6 +264,8 @@ int comparison_build(sqlite3 *db, const char *sel_a, const char *sel_b,
 		     const struct known_failures *kf, struct comparison *cmp,
 		     char *why, size_t len)
 {
+	int common;
+
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->th = *th;
 	if (resolve_side(db, "A", sel_a, &cmp->a, why, len) ||
@@ -266,13 +273,15 @@ int comparison_build(sqlite3 *db, const char *sel_a, const char *sel_b,
 		goto fail;
 	if (load_sides(db, cmp))
 		goto sql_fail;
-	if (count_common(db) == 0) {
+	common = count_common(db);
+	if (common < 0)
+		goto sql_fail;
+	if (common == 0) {
 		snprintf(why, len, "A ('%s') and B ('%s') have no scenario in common: "
 			 "a comparison is per scenario", sel_a, sel_b);
 		goto fail;
 	}
-	build_metrics(db, cmp);
-	if (build_checks(db, cmp, kf))
+	if (build_metrics(db, cmp) || build_checks(db, cmp, kf))
 		goto sql_fail;
 	return 0;
 sql_fail:
