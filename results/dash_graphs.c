@@ -90,14 +90,31 @@ static void bind3(sqlite3_stmt *st, const char *a, const char *b, const char *c)
 	sqlite3_bind_text(st, 3, c, -1, SQLITE_TRANSIENT);
 }
 
+/*
+ * Units are free text from the run directories: inside a gnuplot
+ * single-quoted string a quote is doubled, and a line break would end the
+ * command.
+ */
+static void put_gnuplot_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("''", f);
+		else
+			fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+	}
+}
+
 /* gnuplot runs in graphs/: outputs are named without the directory. */
 static void set_output(FILE *f, const char *scenario, const char *metric,
 		       const char *kind, const char *title, const char *axis)
 {
 	char *name = graph_name(scenario, metric, kind);
 
-	fprintf(f, "set output '%s'\nset title '%s: %s'\nset ylabel '%s'\nplot ",
-		name + strlen("graphs/"), scenario, title, axis);
+	fprintf(f, "set output '%s'\nset title '%s: %s'\nset ylabel '",
+		name + strlen("graphs/"), scenario, title);
+	put_gnuplot_text(f, axis);
+	fputs("'\nplot ", f);
 	free(name);
 }
 
