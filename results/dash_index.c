@@ -21,19 +21,23 @@ static const char cell_sql[] =
 static const char failed_sql[] =
 	"SELECT name FROM checks WHERE run_id = ?1 AND verdict = 'fail' ORDER BY name";
 
-/* error beats fail beats known beats pass: the cell shows the worst. */
-static int severity(const char *verdict)
+/* From least to most severe: a matrix cell shows the worst of its runs. */
+static const char *const cell_classes[] = { "pass", "known", "fail", "error" };
+
+static int severity(const char *cls)
 {
-	static const char *const order[] = { "pass", "known", "fail", "error" };
 	int i;
 
 	for (i = 3; i > 0; i--)
-		if (!strcmp(verdict, order[i]))
+		if (!strcmp(cls, cell_classes[i]))
 			break;
 	return i;
 }
 
-/* The run's failed checks, as links text; all known failures make it "known". */
+/*
+ * Name a failed run's failed checks after its link; when all of them are
+ * known failures the run counts as "known", not "fail".
+ */
 static const char *run_failures(const struct dashboard *d, sqlite3_stmt *failed,
 				const char *id, const char *scenario, const char *label,
 				FILE *f)
@@ -51,7 +55,7 @@ static const char *run_failures(const struct dashboard *d, sqlite3_stmt *failed,
 		if (!known)
 			cls = "fail";
 	}
-	return n ? cls : "pass";
+	return n ? cls : "fail";
 }
 
 /*
@@ -62,7 +66,6 @@ static const char *run_failures(const struct dashboard *d, sqlite3_stmt *failed,
 static void matrix_cell(FILE *f, const struct dashboard *d, sqlite3_stmt *cell,
 			sqlite3_stmt *failed, const char *scenario, const char *label)
 {
-	static const char *const names[] = { "pass", "known", "fail", "error" };
 	int worst = 0, runs = 0, passed = 0;
 	char *body = NULL, *suite = NULL;
 	size_t size;
@@ -91,7 +94,7 @@ static void matrix_cell(FILE *f, const struct dashboard *d, sqlite3_stmt *cell,
 	fclose(mem);
 	if (runs)
 		fprintf_escaped(f, "<td class=\"%s\"><b>%s</b> (%d/%d passed)<br>\n",
-				names[worst], names[worst], passed, runs);
+				cell_classes[worst], cell_classes[worst], passed, runs);
 	else
 		fputs("<td class=\"none\">no runs", f);
 	fputs(body, f);
