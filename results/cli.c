@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Command-line helpers shared by the results commands. */
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,4 +25,10 @@ int cli_threshold(const char *cmd, int opt, const char *arg,
 	else
 		th->alpha = v;
 	return 0;
+}
+
+void cli_bad_option(const char *cmd, char **argv)
+{
+	fprintf(stderr, "swaplab %s: bad option '%s' (unknown, or its value is "
+		"missing): see swaplab %s --help\n", cmd, argv[optind - 1], cmd);
 }

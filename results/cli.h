@@ -12,4 +12,7 @@
 int cli_threshold(const char *cmd, int opt, const char *arg,
 		  struct compare_thresholds *th);
 
+/* After getopt_long() returned '?': say which argument and where help is. */
+void cli_bad_option(const char *cmd, char **argv);
+
 #endif

@@ -93,6 +93,7 @@ int cmd_compare(int argc, char **argv, const struct global_opts *g)
 
 	json_numbers_short();
 	optind = 0;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -113,7 +114,7 @@ int cmd_compare(int argc, char **argv, const struct global_opts *g)
 			compare_usage(stdout);
 			return 0;
 		default:
-			compare_usage(stderr);
+			cli_bad_option("compare", argv);
 			return EXIT_USAGE;
 		}
 	}

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "format.h"
 #include "export.h"
@@ -120,6 +121,7 @@ int cmd_export(int argc, char **argv, const struct global_opts *g)
 
 	json_numbers_short();
 	optind = 0;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'd') {
 			db_path = optarg;
@@ -128,8 +130,12 @@ int cmd_export(int argc, char **argv, const struct global_opts *g)
 		} else if (c == 'o') {
 			out = optarg;
 		} else {
-			export_usage(c == 'h' ? stdout : stderr);
-			return c == 'h' ? 0 : EXIT_USAGE;
+			if (c == 'h') {
+				export_usage(stdout);
+				return 0;
+			}
+			cli_bad_option("export", argv);
+			return EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 2) {

@@ -174,6 +174,7 @@ int cmd_report(int argc, char **argv, const struct global_opts *g)
 	int c, ret;
 
 	optind = 0;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'd') {
 			db_path = optarg;
@@ -185,8 +186,12 @@ int cmd_report(int argc, char **argv, const struct global_opts *g)
 			if (cli_threshold("report", c, optarg, &d.th))
 				return EXIT_USAGE;
 		} else {
-			report_usage(c == 'h' ? stdout : stderr);
-			return c == 'h' ? 0 : EXIT_USAGE;
+			if (c == 'h') {
+				report_usage(stdout);
+				return 0;
+			}
+			cli_bad_option("report", argv);
+			return EXIT_USAGE;
 		}
 	}
 	if (optind != argc) {

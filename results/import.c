@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "format.h"
 #include "lab.h"
@@ -141,12 +142,17 @@ int cmd_import(int argc, char **argv, const struct global_opts *g)
 
 	json_numbers_short();
 	optind = 0;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'd') {
 			db_path = optarg;
 		} else {
-			import_usage(c == 'h' ? stdout : stderr);
-			return c == 'h' ? 0 : EXIT_USAGE;
+			if (c == 'h') {
+				import_usage(stdout);
+				return 0;
+			}
+			cli_bad_option("import", argv);
+			return EXIT_USAGE;
 		}
 	}
 	if (argc - optind > 1) {
