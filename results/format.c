@@ -22,10 +22,12 @@ const char *fmt_value(double v, char buf[FMT_LEN])
 
 const char *fmt_stddev(const struct sample_stats *s, char buf[FMT_LEN])
 {
+	char sd[FMT_LEN];
+
 	if (s->n < 2)
 		snprintf(buf, FMT_LEN, "-");
 	else if (s->mean == 0)
-		snprintf(buf, FMT_LEN, "±%s", fmt_value(s->stddev, (char[FMT_LEN]){ 0 }));
+		snprintf(buf, FMT_LEN, "±%s", fmt_value(s->stddev, sd));
 	else
 		snprintf(buf, FMT_LEN, "±%.1f%%", 100.0 * s->stddev / fabs(s->mean));
 	return buf;

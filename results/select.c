@@ -22,9 +22,33 @@ static int parse_last(const char *rest, struct selector *sel, char *why, size_t 
 	return 0;
 }
 
+static int parse_suite(const char *rest, const char *at, struct selector *sel,
+		       char *why, size_t len)
+{
+	sel->kind = SELECT_SUITE;
+	sel->name = strndup(rest, at - rest);
+	sel->suite = strdup(at + 1);
+	if (*sel->name && *sel->suite)
+		return 0;
+	snprintf(why, len, "'%s': write LABEL@SUITE, e.g. patched@20261203-101500", rest);
+	return -1;
+}
+
+static int parse_name(const char *rest, struct selector *sel, char *why, size_t len)
+{
+	if (!*rest) {
+		snprintf(why, len, "'%s/' names no label", sel->scenario);
+		return -1;
+	}
+	sel->kind = SELECT_NAME;
+	sel->name = strdup(rest);
+	return 0;
+}
+
 int selector_parse(const char *text, struct selector *sel, char *why, size_t len)
 {
 	const char *rest = text, *slash = strchr(text, '/'), *at;
+	int ret;
 
 	memset(sel, 0, sizeof(*sel));
 	if (slash) {
@@ -36,26 +60,15 @@ int selector_parse(const char *text, struct selector *sel, char *why, size_t len
 		rest = slash + 1;
 	}
 	at = strchr(rest, '@');
-	if (!strncmp(rest, "last:", 5)) {
-		if (!parse_last(rest + 5, sel, why, len))
-			return 0;
-	} else if (at) {
-		sel->kind = SELECT_SUITE;
-		sel->name = strndup(rest, at - rest);
-		sel->suite = strdup(at + 1);
-		if (*sel->name && *sel->suite)
-			return 0;
-		snprintf(why, len, "'%s': write LABEL@SUITE, e.g. patched@20261203-101500",
-			 text);
-	} else if (*rest) {
-		sel->kind = SELECT_NAME;
-		sel->name = strdup(rest);
-		return 0;
-	} else {
-		snprintf(why, len, "'%s' names no label", text);
-	}
-	selector_free(sel);
-	return -1;
+	if (!strncmp(rest, "last:", 5))
+		ret = parse_last(rest + 5, sel, why, len);
+	else if (at)
+		ret = parse_suite(rest, at, sel, why, len);
+	else
+		ret = parse_name(rest, sel, why, len);
+	if (ret)
+		selector_free(sel);
+	return ret;
 }
 
 void selector_free(struct selector *sel)
