@@ -29,7 +29,7 @@ static int cgroup2_mount(char *mnt, size_t len)
 			continue;
 		if (sscanf(line, "%*s %*s %*s %*s %4095s", point) == 1 &&
 		    strlen(point) < len) {
-			strcpy(mnt, point);
+			snprintf(mnt, len, "%s", point);
 			ret = 0;
 		}
 	}

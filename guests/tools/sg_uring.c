@@ -71,8 +71,9 @@ static void uring_probe(const struct sg_target *t, enum uring_op op, int fd,
 		sg_skipped(o, "io_uring unavailable: %s", strerror(-ret));
 		return;
 	}
-	if (op == URING_WRITE_FIXED &&
-	    (ret = io_uring_register_buffers(&ring, &fixed, 1)) < 0)
+	if (op == URING_WRITE_FIXED)
+		ret = io_uring_register_buffers(&ring, &fixed, 1);
+	if (ret < 0)
 		sg_skipped(o, "registering the buffer: %s", strerror(-ret));
 	else
 		submit(&ring, op, fd, t, o);

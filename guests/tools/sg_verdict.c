@@ -77,7 +77,8 @@ void sg_judge(const struct sg_outcome *o, const int *refusals, bool ordinary,
 {
 	*j = (struct sg_judgement){ 0 };
 	if (o->result == SG_SKIPPED) {
-		j->ok = j->skip = true;
+		j->ok = true;
+		j->skip = true;
 		snprintf(j->text, sizeof(j->text), "%s", o->detail);
 	} else if (ordinary) {
 		judge_ordinary(o, landed, j);

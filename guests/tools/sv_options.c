@@ -27,8 +27,10 @@ const char sv_usage[] =
 "Exit status: 0 every page good, 1 some page wrong, 2 usage, 3 environment\n"
 "(not enough swap, no memory, pages could not be forced out).\n";
 
-enum { OPT_SIZE = 256, OPT_SEED, OPT_PASSES, OPT_NO_CGROUP, OPT_NO_PAGEOUT,
-       OPT_HOLD, OPT_JSON, OPT_HELP };
+enum {
+	OPT_SIZE = 256, OPT_SEED, OPT_PASSES, OPT_NO_CGROUP, OPT_NO_PAGEOUT,
+	OPT_HOLD, OPT_JSON, OPT_HELP,
+};
 
 static const struct option long_options[] = {
 	{ "size", required_argument, NULL, OPT_SIZE },

@@ -141,7 +141,8 @@ static void read_back(struct verifier *v, struct sv_cycle *c)
 	struct pattern_key key;
 	uint8_t *page;
 
-	start = checked = now_ns();
+	start = now_ns();
+	checked = start;
 	for (k = 0; k < v->pages; k++) {
 		i = v->order[k];
 		page = v->base + i * ps;
@@ -399,10 +400,13 @@ int main(int argc, char **argv)
 	case SV_PARSE_OK:
 		break;
 	}
-	if (opts.json_path && !(v.json_file = fopen(opts.json_path, "we"))) {
-		fprintf(stderr, "swapverify: error: --json %s: %s\n",
-			opts.json_path, strerror(errno));
-		return EXIT_USAGE;
+	if (opts.json_path) {
+		v.json_file = fopen(opts.json_path, "we");
+		if (!v.json_file) {
+			fprintf(stderr, "swapverify: error: --json %s: %s\n",
+				opts.json_path, strerror(errno));
+			return EXIT_USAGE;
+		}
 	}
 	init_report(&v);
 	ret = start(&v);
