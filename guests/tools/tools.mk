@@ -33,7 +33,8 @@ $(TOOLS_BIN)/swapguard: $(SWAPGUARD_SRCS:%.c=$(TOOLS_OBJ)/%.o)
 # Unit tests of the pure parts (cmocka), built from the sources directly.
 UNIT_TESTS += test_swapverify_pattern test_swapverify_latency \
 	test_swapverify_options test_swapverify_report test_swapverify_vmstat \
-	test_swapguard_options test_swapguard_verdict test_swapguard_swaps
+	test_swapguard_options test_swapguard_verdict test_swapguard_swaps \
+	test_swapverify_run test_swapguard_run
 test_swapverify_pattern_SRCS := tests/unit/test_swapverify_pattern.c \
 	$(TOOLS_DIR)/pattern.c $(TOOLS_DIR)/order.c
 test_swapverify_latency_SRCS := tests/unit/test_swapverify_latency.c \
@@ -50,3 +51,8 @@ test_swapguard_verdict_SRCS := tests/unit/test_swapguard_verdict.c \
 	$(TOOLS_DIR)/sg_verdict.c
 test_swapguard_swaps_SRCS := tests/unit/test_swapguard_swaps.c \
 	$(TOOLS_DIR)/swaps.c
+# These two run the built tools on this host (dry run, self-test, bad input).
+test_swapverify_run_SRCS := tests/unit/test_swapverify_run.c
+test_swapguard_run_SRCS := tests/unit/test_swapguard_run.c
+tests/unit/bin/test_swapverify_run: | $(TOOLS_BIN)/swapverify
+tests/unit/bin/test_swapguard_run: | $(TOOLS_BIN)/swapguard
