@@ -29,6 +29,7 @@ $(TOOLS_BIN)/swapguard: $(SWAPGUARD_SRCS:%.c=$(TOOLS_OBJ)/%.o)
 	$(CC) -static -o $@ $^ -luring
 
 -include $(wildcard $(TOOLS_OBJ)/*.d)
+CLEAN_FILES += $(TOOLS_BIN)
 
 # Unit tests of the pure parts (cmocka), built from the sources directly.
 UNIT_TESTS += test_swapverify_pattern test_swapverify_latency \
