@@ -10,6 +10,7 @@
 #ifndef SWAPLAB_LAB_H
 #define SWAPLAB_LAB_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -43,10 +44,22 @@ struct lab_config {
 	unsigned int swap_size_mib;
 	const char *cmdline_extra;	/* appended to the client kernel command line */
 	unsigned int boot_timeout_s;	/* per step of bring-up */
+	unsigned int tunnel_port;	/* UDP ports P, P+1 on 127.0.0.1; 0: free ones */
+	const char *image;		/* base image (SWAPLAB_IMAGE); NULL: the built one */
+	const char *root_dev;		/* root= for both guests (SWAPLAB_ROOT) */
+	const char *accel;		/* auto | tcg | kvm (SWAPLAB_ACCEL) */
 };
 
 /* Defaults, then SWAPLAB_* environment variables on top. */
 void lab_config_init(struct lab_config *cfg);
+/* Names, sizes and ranges: LAB_EUSAGE with the reason, before anything runs. */
+int lab_config_check(const struct lab_config *cfg);
+
+/*
+ * Set by a signal handler (Ctrl-C, SIGTERM): lab_up and lab_exec give up at
+ * their next poll, and lab_up then tears down what it had started.
+ */
+extern volatile sig_atomic_t lab_stop_requested;
 
 struct lab;
 

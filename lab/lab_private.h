@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the files of lab/ share with each other and with nobody else: the
+ * struct behind `struct lab`, where things live, and the helpers every step
+ * of bring-up uses.  The public interface is lab.h.
+ */
+#ifndef SWAPLAB_LAB_PRIVATE_H
+#define SWAPLAB_LAB_PRIVATE_H
+
+#include <libvirt/libvirt.h>
+#include <libvirt/virterror.h>
+#include <stdarg.h>
+
+#include "lab.h"
+
+#define LAB_ROLES 2
+#define LAB_TUNNEL_SERVER_ADDR "10.77.0.1"
+#define LAB_TUNNEL_CLIENT_ADDR "10.77.0.2"
+#define LAB_EXPORT_PATH "/export/swaplab"
+#define LAB_MOUNT_POINT "/mnt/swaplab"
+#define LAB_METADATA_NS "https://swaplab.dev/xmlns/lab/1"
+
+struct lab {
+	struct lab_config cfg;		/* strings point into strings[] */
+	char *strings[16];		/* owned copies behind cfg */
+	char *dir;			/* $SWAPLAB_CACHE/labs/<prefix> */
+	char *console[LAB_ROLES];
+	virConnectPtr conn[LAB_ROLES];
+	virDomainPtr dom[LAB_ROLES];
+	const char *accel;		/* "qemu" (TCG) or "kvm": the domain type */
+	unsigned int client_port, server_port;	/* UDP tunnel ends */
+	double step_s[LAB_ROLES][8];	/* seconds from start to each step */
+};
+
+/* lab_error.c: the reason behind the last failure, for lab_strerror(). */
+int lab_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append more detail (a console tail, a hint) to the current reason. */
+void lab_fail_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* lab_paths.c */
+const char *lab_cache_dir(void);
+char *lab_dir_of(const char *prefix);
+char *lab_kernel_path(const char *variant);
+char *lab_source_path(const char *relative);
+const char *lab_role_name(enum lab_role role);	/* "client" | "server" */
+char *lab_domain_name(const char *prefix, enum lab_role role);
+char *lab_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+double lab_now(void);
+
+/* host.c: local libvirt daemons and their settings. */
+int lab_host_prepare(const char *uri);
+virConnectPtr lab_connect(const char *uri);
+
+/* accel.c */
+int lab_accel_choose(virConnectPtr conn, const char *uri, const char *want,
+		     const char **accel);
+
+/* ports.c */
+int lab_ports_choose(unsigned int wanted, unsigned int *a, unsigned int *b);
+
+/* storage.c: the disks of one role, in a transient pool of its own. */
+int lab_storage_create(struct lab *lab, enum lab_role role, const char *seed_iso,
+		       char *paths[4]);
+void lab_storage_destroy(virConnectPtr conn, const char *prefix, enum lab_role role);
+char *lab_pool_name(const char *prefix, enum lab_role role);
+
+/* seed.c */
+int lab_seed_build(const struct lab *lab, enum lab_role role, const char *iso);
+
+/* domain.c */
+int lab_domain_start(struct lab *lab, enum lab_role role, char *const disks[4]);
+void lab_domain_destroy(virConnectPtr conn, const char *prefix, enum lab_role role);
+bool lab_domain_is_ours(virDomainPtr dom, const char *prefix);
+
+/* console.c */
+void lab_console_tail(const char *path, unsigned int lines, char *buf, size_t len);
+bool lab_console_find(const char *path, const char *needle, char *line, size_t len);
+
+/* agent.c */
+int lab_agent_ping(virDomainPtr dom, unsigned int timeout_s);
+int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
+		   struct lab_exec_result *res);
+int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
+		   unsigned int mode);
+int lab_agent_pull(virDomainPtr dom, const char *guest, const char *local);
+
+/* bringup.c */
+int lab_bringup_wait(struct lab *lab, double t0);
+
+/* swap_target.c */
+int lab_swap_on(struct lab *lab);
+
+/* state.c */
+int lab_state_write(const struct lab *lab);
+int lab_state_read(struct lab *lab, const char *prefix);
+
+/* tools.c */
+int lab_tools_install(struct lab *lab);
+
+#endif

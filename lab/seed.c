@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A guest's NoCloud seed image, made by cloud-localds (cloud-image-utils):
+ * user-data from guests/cloud-init/<role>.yaml, the tunnel address in
+ * network-config, and for the server the files of nfs-export/.
+ */
+#include <errno.h>
+#include <glib.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lab_private.h"
+#include "seed.h"
+
+extern char **environ;
+
+/* The server's role set-up: nfs-export/ file -> guest path, permissions. */
+static const char *const server_files[][3] = {
+	{ "nfs-export/exports", "/etc/exports", "0644" },
+	{ "nfs-export/nfs.conf", "/etc/nfs.conf.d/swaplab.conf", "0644" },
+	{ "nfs-export/sysctl.conf", "/etc/sysctl.d/90-swaplab-nfs.conf", "0644" },
+	{ "nfs-export/setup-server.sh", "/usr/local/sbin/swaplab-export", "0755" },
+};
+#define N_SERVER_FILES (sizeof(server_files) / sizeof(server_files[0]))
+
+static char *read_source(const char *relative, size_t *len)
+{
+	char *path = lab_source_path(relative);
+	gchar *text = NULL;
+	gsize n = 0;
+
+	if (!g_file_get_contents(path, &text, &n, NULL))
+		lab_fail(LAB_EENV, "cannot read %s: is this a complete swaplab tree?", path);
+	free(path);
+	if (len)
+		*len = n;
+	return text;
+}
+
+static char *server_write_files(void)
+{
+	struct seed_file files[N_SERVER_FILES];
+	char *yaml = NULL;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < N_SERVER_FILES; i++, n++) {
+		files[i].guest_path = server_files[i][1];
+		files[i].permissions = server_files[i][2];
+		files[i].content = read_source(server_files[i][0], &files[i].len);
+		if (!files[i].content)
+			goto out;
+	}
+	yaml = seed_write_files(files, n);
+out:
+	for (i = 0; i < n; i++)
+		g_free((char *)files[i].content);
+	return yaml;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	if (!g_file_set_contents(path, text, -1, NULL))
+		return lab_fail(LAB_EENV, "cannot write %s", path);
+	return 0;
+}
+
+static int write_from_template(const char *path, const char *template,
+			       const char *const *vars)
+{
+	char *text = read_source(template, NULL);
+	char *filled;
+	int rc;
+
+	if (!text)
+		return LAB_EENV;
+	filled = seed_substitute(text, vars);
+	rc = write_text(path, filled);
+	g_free(text);
+	free(filled);
+	return rc;
+}
+
+static int run_cloud_localds(const char *dir, const char *iso)
+{
+	char *net = lab_strdup_printf("%s/network-config", dir);
+	char *user = lab_strdup_printf("%s/user-data", dir);
+	char *meta = lab_strdup_printf("%s/meta-data", dir);
+	char *argv[] = { "cloud-localds", "-N", net, (char *)iso, user, meta, NULL };
+	int status = -1;
+	pid_t pid;
+
+	if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0 ||
+	    waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+		lab_fail(LAB_EENV, "cloud-localds failed to make %s: is cloud-image-utils installed? run 'make deps'",
+			 iso);
+	free(net);
+	free(user);
+	free(meta);
+	return status == 0 ? 0 : LAB_EENV;
+}
+
+static int write_seed_files(const struct lab *lab, enum lab_role role, const char *dir)
+{
+	char *host = lab_domain_name(lab->cfg.prefix, role);
+	char *user = lab_strdup_printf("%s/user-data", dir);
+	char *meta = lab_strdup_printf("%s/meta-data", dir);
+	char *net = lab_strdup_printf("%s/network-config", dir);
+	char *files = role == LAB_SERVER ? server_write_files() : strdup("");
+	char *meta_text = lab_strdup_printf("instance-id: %s-%ld\nlocal-hostname: %s\n",
+					    host, (long)time(NULL), host);
+	const char *vars[] = {
+		"HOSTNAME", host,
+		"WRITE_FILES", files ? files : "",
+		"MOUNT_POINT", LAB_MOUNT_POINT,
+		"MAC", role == LAB_CLIENT ? "52:54:00:77:00:02" : "52:54:00:77:00:01",
+		"ADDRESS", role == LAB_CLIENT ? LAB_TUNNEL_CLIENT_ADDR : LAB_TUNNEL_SERVER_ADDR,
+		NULL,
+	};
+	int rc = files ? 0 : LAB_EENV;
+
+	rc = rc ?: write_from_template(user, role == LAB_CLIENT ?
+				       "guests/cloud-init/client.yaml" :
+				       "guests/cloud-init/server.yaml", vars);
+	rc = rc ?: write_from_template(net, "guests/cloud-init/network-config.yaml", vars);
+	rc = rc ?: write_text(meta, meta_text);
+	free(host);
+	free(user);
+	free(meta);
+	free(net);
+	free(files);
+	free(meta_text);
+	return rc;
+}
+
+/* Writes the seed's parts next to iso (kept for a look when boot fails). */
+int lab_seed_build(const struct lab *lab, enum lab_role role, const char *iso)
+{
+	char *dir = lab_strdup_printf("%s/seed-%s", lab->dir, lab_role_name(role));
+	int rc;
+
+	if (g_mkdir_with_parents(dir, 0755) < 0) {
+		rc = lab_fail(LAB_EENV, "cannot create %s: %s", dir, strerror(errno));
+	} else {
+		rc = write_seed_files(lab, role, dir);
+		rc = rc ?: run_cloud_localds(dir, iso);
+	}
+	free(dir);
+	return rc;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the client runs to turn swap on for a target (nfs4.2, nfs3, local,
+ * loop-nfs, none), and how the lab reads back that it worked.  Pure: the
+ * commands are data, run by lab/swap_target.c through the guest agent.
+ */
+#ifndef SWAPLAB_SWAP_PLAN_H
+#define SWAPLAB_SWAP_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SWAP_PLAN_MAX_STEPS 8
+#define SWAP_STEP_MAX_ARGS 12
+
+struct swap_step {
+	const char *what;		/* "NFS mounted", ... for messages */
+	char *argv[SWAP_STEP_MAX_ARGS];	/* malloc'd strings, NULL-terminated */
+	unsigned int timeout_s;
+};
+
+struct swap_plan {
+	struct swap_step steps[SWAP_PLAN_MAX_STEPS];
+	unsigned int nsteps;
+	char *swap_device;	/* what /proc/swaps must list ("" for none) */
+	const char *nfs_vers;	/* "4.2", "3" or NULL: what the mount must be */
+	const char *loop_marker;	/* "/dev/loop" when the device is a loop */
+};
+
+/*
+ * host: the client's host name (the swap file is <mount>/<host>.swap);
+ * returns false for an unknown target.
+ */
+bool swap_plan_make(struct swap_plan *p, const char *target, unsigned int size_mib,
+		    const char *host);
+void swap_plan_free(struct swap_plan *p);
+
+/* True if /proc/swaps text lists device (an exact first field). */
+bool swap_listed(const char *proc_swaps, const char *device);
+/*
+ * The /proc/mounts entry of mount_point: fstype and options copied out;
+ * false if it is not mounted.
+ */
+bool mount_entry(const char *proc_mounts, const char *mount_point,
+		 char *fstype, size_t fstype_len, char *options, size_t options_len);
+/* True if an NFS mount's options say the version asked for. */
+bool nfs_version_is(const char *options, const char *vers);
+
+#endif

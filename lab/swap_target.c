@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Turn the client's swap on through the guest agent, one command per step
+ * so a failure names its step, then read back from the guest's own /proc
+ * that swap is on where it should be.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lab_private.h"
+#include "swap_plan.h"
+
+static char *joined(char *const argv[])
+{
+	size_t len;
+	char *out;
+	FILE *f = open_memstream(&out, &len);
+	int i;
+
+	for (i = 0; argv[i]; i++)
+		fprintf(f, "%s%s", i ? " " : "", argv[i]);
+	fclose(f);
+	return out;
+}
+
+static int run_step(struct lab *lab, const struct swap_step *s)
+{
+	struct lab_exec_result res;
+	char *cmd;
+	int rc = lab_exec(lab, LAB_CLIENT, s->argv, s->timeout_s, &res);
+
+	if (!rc && res.status) {
+		cmd = joined(s->argv);
+		rc = lab_fail(LAB_EFAIL, "client: step '%s' failed: '%s' exited %d: %s",
+			      s->what, cmd, res.status, res.err_len ? res.err : res.out);
+		free(cmd);
+	} else if (rc) {
+		cmd = joined(s->argv);
+		lab_fail_append(" (client: step '%s': '%s')", s->what, cmd);
+		free(cmd);
+	}
+	lab_exec_result_free(&res);
+	return rc;
+}
+
+/* The output of a short command in the client, or NULL (reason set). */
+static char *client_output(struct lab *lab, char *const argv[])
+{
+	struct lab_exec_result res;
+	char *out = NULL;
+
+	if (lab_exec(lab, LAB_CLIENT, argv, 60, &res) == 0 && res.status == 0) {
+		out = res.out;
+		res.out = NULL;
+	} else if (!res.timed_out) {
+		lab_fail(LAB_EFAIL, "client: '%s' failed: %s", argv[0],
+			 res.err ? res.err : lab_strerror());
+	}
+	lab_exec_result_free(&res);
+	return out;
+}
+
+static int confirm_nfs(struct lab *lab, const char *vers)
+{
+	char *mounts_argv[] = { "cat", "/proc/mounts", NULL };
+	char *mounts = client_output(lab, mounts_argv);
+	char type[64], opts[1024];
+	int rc = 0;
+
+	if (!mounts)
+		return LAB_EFAIL;
+	if (!mount_entry(mounts, LAB_MOUNT_POINT, type, sizeof(type), opts, sizeof(opts)))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not mounted", LAB_MOUNT_POINT);
+	else if (strncmp(type, "nfs", 3))
+		rc = lab_fail(LAB_EFAIL, "client: %s is %s, not NFS", LAB_MOUNT_POINT, type);
+	else if (!nfs_version_is(opts, vers))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not NFS version %s: %s",
+			      LAB_MOUNT_POINT, vers, opts);
+	free(mounts);
+	return rc;
+}
+
+static int confirm_swap(struct lab *lab, const struct swap_plan *p)
+{
+	char *swaps_argv[] = { "cat", "/proc/swaps", NULL };
+	char *swaps;
+	int rc = 0;
+
+	if (p->nfs_vers && (rc = confirm_nfs(lab, p->nfs_vers)))
+		return rc;
+	if (!*p->swap_device)
+		return 0;
+	swaps = client_output(lab, swaps_argv);
+	if (!swaps)
+		return LAB_EFAIL;
+	if (!swap_listed(swaps, p->swap_device))
+		rc = lab_fail(LAB_EFAIL, "client: /proc/swaps does not list %s:\n%s",
+			      p->swap_device, swaps);
+	free(swaps);
+	return rc;
+}
+
+int lab_swap_on(struct lab *lab)
+{
+	char *host = lab_domain_name(lab->cfg.prefix, LAB_CLIENT);
+	struct swap_plan plan;
+	unsigned int i;
+	int rc = 0;
+
+	if (!swap_plan_make(&plan, lab->cfg.swap_target, lab->cfg.swap_size_mib, host))
+		rc = lab_fail(LAB_EUSAGE, "unknown swap target '%s'", lab->cfg.swap_target);
+	for (i = 0; !rc && i < plan.nsteps; i++)
+		rc = run_step(lab, &plan.steps[i]);
+	rc = rc ?: confirm_swap(lab, &plan);
+	swap_plan_free(&plan);
+	free(host);
+	return rc;
+}
