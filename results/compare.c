@@ -12,8 +12,10 @@
 
 /* The selected runs, side 0 (A) and side 1 (B), and the scenarios both ran. */
 #define SIDES_CTE \
-	"WITH s AS (SELECT c.side, r.id, r.scenario, r.label, r.verdict" \
-	"  FROM cmp_side c JOIN run_info r ON r.id = c.run_id)," \
+	"WITH s AS (SELECT c.side, r.id, r.scenario, r.label, r.verdict," \
+	"  coalesce(json_extract(x.meta_json, '$.error'), '') AS error" \
+	"  FROM cmp_side c JOIN run_info r ON r.id = c.run_id" \
+	"  JOIN runs x ON x.id = c.run_id)," \
 	" common AS (SELECT scenario FROM s WHERE side = 0" \
 	"  INTERSECT SELECT scenario FROM s WHERE side = 1) "
 
@@ -28,8 +30,8 @@ static const char checks_sql[] = SIDES_CTE
 	" UNION ALL"
 	" SELECT s.scenario, '" CHECK_RUN_COMPLETED "', s.side,"
 	"  CASE s.verdict WHEN 'error' THEN 'fail' ELSE 'pass' END,"
-	"  CASE s.verdict WHEN 'error' THEN 'the lab failed: boot, timeout, panic"
-	"  or hang (run verdict \"error\")' ELSE '' END, s.id, s.label"
+	"  CASE WHEN s.verdict != 'error' THEN '' WHEN s.error != '' THEN s.error"
+	"  ELSE 'the lab failed: boot, timeout, panic or hang' END, s.id, s.label"
 	" FROM s WHERE s.scenario IN common ORDER BY 1, 2, 3, 6";
 
 static const char common_sql[] = SIDES_CTE "SELECT count(*) FROM common";

@@ -77,19 +77,18 @@ static void print_checks(FILE *f, const struct comparison *cmp)
 	table_init(&t, 6, header);
 	for (i = 0; i < cmp->n_checks; i++) {
 		const struct check_row *c = &cmp->checks[i];
-		char why[512];
 		const char *row[6] = { c->scenario, c->check, check_status_name(c->a),
 				       check_status_name(c->b), check_verdict_name(c->verdict),
-				       why };
+				       check_note(c) };
+		char *why = NULL;
 
 		if (c->verdict == CHECK_REGRESSED)
 			row[4] = "REGRESSED";
-		if (c->b == STATUS_FAIL)
-			snprintf(why, sizeof(why), "%s%s(%s)", check_note(c),
-				 *check_note(c) ? " " : "", c->run_id);
-		else
-			snprintf(why, sizeof(why), "%s", check_note(c));
+		if (c->b == STATUS_FAIL &&
+		    asprintf(&why, "%s%s(%s)", row[5], *row[5] ? " " : "", c->run_id) > 0)
+			row[5] = why;
 		table_add(&t, row);
+		free(why);
 	}
 	fprintf(f, "\nChecks\n");
 	table_print(f, &t);

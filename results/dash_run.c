@@ -66,6 +66,9 @@ static void metadata(FILE *f, const struct run_record *rec)
 	row(f, "id", rec->id);
 	fprintf_escaped(f, "<tr><th>verdict</th><td class=\"%s\">%s</td></tr>\n",
 			rec->verdict, rec->verdict);
+	if (*rec->error)
+		fprintf_escaped(f, "<tr><th>error</th><td class=\"error\"><pre>%s</pre>"
+				"</td></tr>\n", rec->error);
 	row(f, "suite", rec->suite);
 	row(f, "scenario", rec->scenario);
 	row(f, "scenario file", rec->scenario_file);

@@ -111,8 +111,9 @@ void export_junit(FILE *f, const struct run_record *rec, const struct known_fail
 	fprintf_escaped(f, "    <testcase classname=\"swaplab.%s.%s\" name=\"run-completed\">\n",
 			rec->scenario, rec->label);
 	if (lab_failed)
-		fputs("      <error type=\"lab\" message=\"the lab failed: boot, timeout, "
-		      "panic or hang (run verdict error)\"/>\n", f);
+		fprintf_escaped(f, "      <error type=\"lab\" message=\"%s\"/>\n",
+				*rec->error ? rec->error :
+				"the lab failed: boot, timeout, panic or hang");
 	fputs("    </testcase>\n", f);
 	for (i = 0; i < rec->n_checks; i++)
 		testcase(f, rec, &rec->checks[i], kf);

@@ -151,7 +151,8 @@ static struct json_object *tests(const struct run_record *rec, const char *build
 	lab = test_base(rec, build, "run-completed");
 	add_str(lab, "status", lab_failed ? "ERROR" : "PASS");
 	if (lab_failed)
-		add_str(lab, "comment", "the lab failed: boot, timeout, panic or hang");
+		add_str(lab, "comment", *rec->error ? rec->error :
+			"the lab failed: boot, timeout, panic or hang");
 	json_object_array_add(arr, lab);
 	for (i = 0; i < rec->n_checks; i++)
 		json_object_array_add(arr, check_test(rec, build, &rec->checks[i], kf));

@@ -215,6 +215,7 @@ static int parse_meta(struct parse_ctx *ctx, struct json_object *meta,
 	    get_time(ctx, meta, "started", true, &rec->started) ||
 	    get_time(ctx, meta, "finished", false, &rec->finished) ||
 	    get_enum(ctx, meta, "verdict", verdicts, &rec->verdict) ||
+	    get_string(ctx, meta, "error", false, &rec->error) ||
 	    parse_kernel(ctx, meta, "kernel", true, &rec->kernel) ||
 	    parse_kernel(ctx, meta, "server_kernel", false, &rec->server_kernel))
 		return -1;
@@ -431,6 +432,7 @@ void run_record_free(struct run_record *rec)
 	free(rec->started);
 	free(rec->finished);
 	free(rec->verdict);
+	free(rec->error);
 	free(rec->meta_text);
 	free(rec->checks_text);
 	free(rec->metrics_text);

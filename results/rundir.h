@@ -46,6 +46,7 @@ struct run_record {
 	char *started;
 	char *finished;
 	char *verdict;		/* pass | fail | error */
+	char *error;		/* why the verdict is error, else "" */
 
 	struct run_check *checks;
 	size_t n_checks;

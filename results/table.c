@@ -13,13 +13,24 @@ void table_init(struct table *t, size_t cols, const char *const *header)
 	table_add(t, header);
 }
 
+/* A cell is one line: a multi-line reason (a console tail) is folded. */
+static char *one_line(const char *s)
+{
+	char *copy = strdup(s ? s : ""), *p;
+
+	for (p = copy; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+	return copy;
+}
+
 void table_add(struct table *t, const char *const *cells)
 {
 	size_t i;
 
 	t->cells = realloc(t->cells, (t->rows + 1) * t->cols * sizeof(char *));
 	for (i = 0; i < t->cols; i++)
-		t->cells[t->rows * t->cols + i] = strdup(cells[i] ? cells[i] : "");
+		t->cells[t->rows * t->cols + i] = one_line(cells[i]);
 	t->rows++;
 }
 

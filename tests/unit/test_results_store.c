@@ -203,6 +203,41 @@ static void test_comparison_needs_a_common_scenario(void **state)
 	assert_non_null(strstr(why, "B: 'nolabel' matches no run"));
 }
 
+static void test_lab_failure_is_a_regression_with_its_error(void **state)
+{
+	static const char meta[] =
+		"{\"schema\": 1, \"id\": \"20261202-100000-vm-patched-r1\","
+		" \"suite\": \"20261202-100000\", \"scenario\": \"vm\", \"label\": \"patched\","
+		" \"repetition\": 1, \"kernel\": {\"variant\": \"patched\", \"release\": \"\"},"
+		" \"started\": \"2026-12-02T10:00:00Z\", \"verdict\": \"error\","
+		" \"error\": \"client: kernel panic\"}";
+	struct compare_thresholds th = { 5.0, 0.05 };
+	struct known_failures kf = { 0 };
+	struct fixture *fx = *state;
+	enum store_outcome outcome;
+	struct run_record rec;
+	struct comparison cmp;
+	char why[512];
+
+	put(fx, "20261201-100000", "vm", "patched", 1, 40, "pass", STORE_ADDED);
+	assert_int_equal(rundir_parse(meta, "[]", "[]", &rec, why, sizeof(why)), 0);
+	assert_string_equal(rec.error, "client: kernel panic");
+	rec.dir = strdup("/nonexistent");
+	assert_int_equal(store_put_run(fx->db, &rec, &outcome, why, sizeof(why)), 0);
+	run_record_free(&rec);
+	assert_int_equal(comparison_build(fx->db, "patched@20261201-100000",
+					  "patched@20261202-100000", &th, &kf, &cmp,
+					  why, sizeof(why)), 0);
+	assert_int_equal(cmp.n_metrics, 0);
+	assert_int_equal(cmp.n_checks, 2);
+	assert_string_equal(cmp.checks[1].check, CHECK_RUN_COMPLETED);
+	assert_int_equal(cmp.checks[1].verdict, CHECK_REGRESSED);
+	assert_string_equal(cmp.checks[1].reason, "client: kernel panic");
+	assert_int_equal(cmp.checks[0].verdict, CHECK_NOT_RUN);
+	assert_int_equal(cmp.regressions, 1);
+	comparison_free(&cmp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +246,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_comparison_names_slowdown_and_failed_check,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_comparison_needs_a_common_scenario,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lab_failure_is_a_regression_with_its_error,
 						setup, teardown),
 	};
 
