@@ -306,6 +306,9 @@ static int trends(FILE *f, const struct dashboard *d)
 				      d->scenarios.v[s], &metrics))
 			return -1;
 		fprintf_escaped(f, "<h3>%s</h3>\n", d->scenarios.v[s]);
+		if (!metrics.n)
+			fputs("<p class=\"note\">No metrics: no run of this scenario got "
+			      "as far as measuring.</p>\n", f);
 		for (m = 0; m < metrics.n; m++) {
 			fputs("<div class=\"graphs\">\n", f);
 			figure(f, d, d->scenarios.v[s], metrics.v[m], "trend", metrics.v[m]);
