@@ -262,9 +262,11 @@ static int parse_args(struct suite *su, int argc, char **argv)
 	return 0;
 }
 
+/* The lab gives up its waits too, so the run ends (and tears down) soon. */
 static void on_signal(int sig)
 {
 	run_interrupted = 1;
+	lab_stop_requested = 1;
 }
 
 static void catch_signals(void)

@@ -89,8 +89,9 @@ static void print_runs(FILE *f, const struct run_result *runs, size_t n)
 	fprintf(f, "\nRUNS\n%-52s %-7s %s\n", "id", "verdict", "failed checks / error");
 	for (i = 0; i < n; i++) {
 		fprintf(f, "%-52s %-7s ", runs[i].id, verdict_name(runs[i].verdict));
-		if (runs[i].verdict == VERDICT_ERROR)
-			fprintf(f, "%s  ", runs[i].error);
+		if (runs[i].verdict == VERDICT_ERROR)	/* its first line */
+			fprintf(f, "%.*s  ", (int)strcspn(runs[i].error, "\n"),
+				runs[i].error);
 		for (c = 0; c < runs[i].nchecks; c++)
 			if (runs[i].checks[c].verdict == VERDICT_FAIL)
 				fprintf(f, "%s: %s  ", runs[i].checks[c].name,
