@@ -16,20 +16,26 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
+# cached VARIANT: the variant's kernel is built from what is here now.
+cached() {
+	local out=$KCACHE/out/$1
+	[ -f "$out/bzImage" ] && [ "$(cat "$out/key" 2>/dev/null)" = "$(variant_key "$1")" ]
+}
+
 build_variant() {
-	local variant=$1 src out bld key
-	case $variant in
-	stock) src=$(prepare_stock_tree) ;;
-	patched|debug) src=$(prepare_patched_tree) ;;
-	*) die "unknown kernel variant '$variant' (known: stock, patched, debug)" ;;
-	esac
-	key=$(variant_key "$variant")
-	out=$KCACHE/out/$variant
-	if [ -f "$out/bzImage" ] && [ "$(cat "$out/key" 2>/dev/null)" = "$key" ]; then
-		msg "$variant: cached ($(cat "$out/release"), key ${key:0:12})"
+	local variant=$1 src out=$KCACHE/out/$1 bld key
+	if cached "$variant"; then
+		msg "$variant: cached ($(cat "$out/release"), key $(cut -c1-12 "$out/key"))"
 		return 0
 	fi
-	bld=$KCACHE/build/$variant
+	case $variant in
+	stock) src=$(prepare_stock_tree) ;;
+	*) src=$(prepare_patched_tree) ;;
+	esac
+	key=$(variant_key "$variant")
+	# Inside the source tree, so kbuild uses srctree=.. and the command lines,
+	# hence ccache hits, are the same in every tree.
+	bld=$src/.build-$variant
 	mkdir -p "$bld"
 	configure "$variant" "$src" "$bld"
 	msg "$variant: building in $bld"
@@ -54,6 +60,17 @@ for v in "$@"; do
 	case $v in stock|patched|debug) ;; *) die "unknown kernel variant '$v' (known: stock, patched, debug)" ;; esac
 done
 # One build at a time per cache: a second caller waits, then finds its hit.
+# Cache hits need no lock, so they do not wait for someone else's build.
+all_cached=1
+for v in "$@"; do
+	cached "$v" || all_cached=
+done
+if [ -n "$all_cached" ]; then
+	for v in "$@"; do
+		msg "$v: cached ($(cat "$KCACHE/out/$v/release"))"
+	done
+	exit 0
+fi
 lock_cache build
 for v in "$@"; do
 	build_variant "$v"

@@ -54,7 +54,7 @@ done
 [ -n "$quick" ] && exit $((failed > 0))
 
 # Patch by patch: base, then each commit, built incrementally in one tree.
-bld=$KCACHE/build/check
+bld=$wt/.build-check
 mkdir -p "$bld"
 configure patched "$wt" "$bld"
 tip=$(git -C "$wt" rev-parse HEAD)

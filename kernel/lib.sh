@@ -125,13 +125,16 @@ variant_fragments() {
 	esac
 }
 
+# Bump when a change to these scripts changes what a build produces.
+KERNEL_RECIPE=1
+
 variant_key() {
 	local variant=$1
 	{
+		echo "recipe $KERNEL_RECIPE"
 		source_version
 		[ "$variant" = stock ] || series_hash
 		variant_fragments "$variant" | xargs cat
-		cat "$KERNEL_DIR/build.sh" "$KERNEL_DIR/lib.sh"
 	} | sha256sum | cut -c1-64
 }
 
