@@ -55,7 +55,10 @@ static void print_metrics(FILE *f, const struct comparison *cmp)
 		table_add(&t, row);
 	}
 	fprintf(f, "\nMetrics\n");
-	table_print(f, &t);
+	if (cmp->n_metrics)
+		table_print(f, &t);
+	else
+		fprintf(f, "(none measured on both sides)\n");
 	table_free(&t);
 }
 
