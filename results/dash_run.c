@@ -37,18 +37,26 @@ static void kernel_rows(FILE *f, const char *prefix, const struct run_kernel *k)
 	}
 }
 
-/* Free-form objects (params, host) one member per line. */
+/* Free-form objects (params, host) one member per line, nested ones flattened. */
+static void member_rows(FILE *f, const char *prefix, struct json_object *o)
+{
+	char key[256];
+
+	json_object_object_foreach(o, k, v) {
+		snprintf(key, sizeof(key), "%s.%s", prefix, k);
+		if (json_object_is_type(v, json_type_object))
+			member_rows(f, key, v);
+		else
+			row(f, key, json_object_get_string(v));
+	}
+}
+
 static void object_rows(FILE *f, const char *prefix, const char *json)
 {
 	struct json_object *o = json_tokener_parse(json);
-	char key[128];
 
-	if (!o)
-		return;
-	json_object_object_foreach(o, k, v) {
-		snprintf(key, sizeof(key), "%s.%s", prefix, k);
-		row(f, key, json_object_get_string(v));
-	}
+	if (o && json_object_is_type(o, json_type_object))
+		member_rows(f, prefix, o);
 	json_object_put(o);
 }
 

@@ -23,4 +23,5 @@ const char dashboard_css[] =
 	"figure { margin: 0; }\n"
 	"figure img { width: 560px; border: 1px solid #ddd; }\n"
 	"figcaption { font-size: 0.8em; color: #555; }\n"
-	"small { color: #555; }\n";
+	"small { color: #555; }\n"
+	"pre { white-space: pre-wrap; margin: 0; }\n";
