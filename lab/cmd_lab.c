@@ -96,7 +96,8 @@ static void up_help(FILE *f)
 	      "  --swap-size MIB     swap file or device size (default 1024)\n"
 	      "  --tunnel-port P     UDP ports P and P+1 on 127.0.0.1 (default: free ones)\n"
 	      "  --timeout SEC       limit of each bring-up step (default 300)\n"
-	      "  --cmdline ARGS      appended to the client kernel command line\n\n"
+	      "  --cmdline ARGS      appended to the client kernel command line\n"
+	      "  --keep-failed       if a step fails, leave the lab up for a look\n\n"
 	      "Environment: SWAPLAB_CACHE, SWAPLAB_URI, SWAPLAB_CLIENT_URI, SWAPLAB_SERVER_URI,\n"
 	      "SWAPLAB_IMAGE (another cloud image), SWAPLAB_ROOT (its root= device),\n"
 	      "SWAPLAB_ACCEL (auto | tcg | kvm), SWAPLAB_CMDLINE.\n", f);
@@ -129,6 +130,7 @@ static int up_options(int argc, char **argv, struct lab_config *c)
 		{ "tunnel-port", required_argument, NULL, 'p' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "cmdline", required_argument, NULL, 'x' },
+		{ "keep-failed", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -140,6 +142,7 @@ static int up_options(int argc, char **argv, struct lab_config *c)
 		case 'k': c->client_kernel = optarg; break;
 		case 's': c->swap_target = optarg; break;
 		case 'x': c->cmdline_extra = optarg; break;
+		case 'K': c->keep_failed = true; break;
 		case 'h': up_help(stdout); return -1;
 		case '?': return EXIT_USAGE;
 		default: rc = up_number(opt, optarg, c);

@@ -180,7 +180,11 @@ int lab_up(const struct lab_config *cfg, struct lab **labp)
 	rc = rc ?: lab_bringup_wait(lab, t0);
 	rc = rc ?: lab_state_write(lab);
 	if (rc) {
-		teardown(lab, true);
+		if (lab->cfg.keep_failed && !lab_stop_requested)
+			lab_fail_append("\n  the lab is left as it is: 'swaplab --prefix %s down' removes it",
+					lab->cfg.prefix);
+		else
+			teardown(lab, true);
 		lab_free(lab);
 		return rc;
 	}
@@ -267,7 +271,9 @@ int lab_down_prefix(const char *prefix)
 		lab_config_init(&lab->cfg);
 		lab->cfg.prefix = prefix;
 	}
-	rc = connect_roles(lab);
+	/* Guests outlive libvirtd: start it to find them. */
+	rc = lab_host_prepare(lab->cfg.server_uri) ?:
+	     lab_host_prepare(lab->cfg.client_uri) ?: connect_roles(lab);
 	if (!rc)
 		teardown(lab, false);
 	lab_free(lab);

@@ -48,6 +48,7 @@ struct lab_config {
 	const char *image;		/* base image (SWAPLAB_IMAGE); NULL: the built one */
 	const char *root_dev;		/* root= for both guests (SWAPLAB_ROOT) */
 	const char *accel;		/* auto | tcg | kvm (SWAPLAB_ACCEL) */
+	bool keep_failed;		/* a failed lab_up leaves the lab for a look */
 };
 
 /* Defaults, then SWAPLAB_* environment variables on top. */

@@ -1,7 +1,7 @@
 # The lab controller: libvirt domains, guest agent, bring-up and tear-down.
 PACKAGES += libvirt-daemon-system libvirt-daemon-driver-qemu libvirt-clients \
 	libvirt-dev qemu-system-x86 qemu-utils pkgconf gcc make libjson-c-dev \
-	libglib2.0-dev cloud-image-utils
+	libglib2.0-dev cloud-image-utils jq
 PKGS += glib-2.0
 
 LAB_SRCS := lab/lab.c lab/lab_config.c lab/lab_error.c lab/lab_paths.c \
@@ -20,10 +20,11 @@ test_lab_seed_SRCS := tests/unit/test_lab_seed.c lab/seed_text.c
 test_lab_swap_plan_SRCS := tests/unit/test_lab_swap_plan.c lab/swap_plan.c \
 	lab/lab_paths.c
 
+# make up [VARIANT=stock|patched|debug] [UP_ARGS="--client-mem 256 ..."]
 .PHONY: up down
 VARIANT ?= patched
 up: lab-build kernel-stock kernel-$(VARIANT) images
-	lab/swaplab up --client-kernel $(VARIANT)
+	lab/swaplab up --client-kernel $(VARIANT) $(UP_ARGS)
 
 down:
 	@test -x lab/swaplab || $(MAKE) --no-print-directory lab-build

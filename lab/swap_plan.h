@@ -24,7 +24,8 @@ struct swap_plan {
 	unsigned int nsteps;
 	char *swap_device;	/* what /proc/swaps must list ("" for none) */
 	const char *nfs_vers;	/* "4.2", "3" or NULL: what the mount must be */
-	const char *loop_marker;	/* "/dev/loop" when the device is a loop */
+	char *file;			/* the file on NFS, or NULL */
+	unsigned long long file_bytes;	/* its size, all of it allocated */
 };
 
 /*
@@ -35,6 +36,8 @@ bool swap_plan_make(struct swap_plan *p, const char *target, unsigned int size_m
 		    const char *host);
 void swap_plan_free(struct swap_plan *p);
 
+/* True if `stat -c '%s %b %B'` output shows size bytes, all allocated. */
+bool file_fully_allocated(const char *stat_output, unsigned long long size);
 /* True if /proc/swaps text lists device (an exact first field). */
 bool swap_listed(const char *proc_swaps, const char *device);
 /*

@@ -81,6 +81,22 @@ static int confirm_nfs(struct lab *lab, const char *vers)
 	return rc;
 }
 
+/* No holes: the server has allocated every byte of the file. */
+static int confirm_allocated(struct lab *lab, const struct swap_plan *p)
+{
+	char *stat_argv[] = { "stat", "-c", "%s %b %B", p->file, NULL };
+	char *st = client_output(lab, stat_argv);
+	int rc = 0;
+
+	if (!st)
+		return LAB_EFAIL;
+	if (!file_fully_allocated(st, p->file_bytes))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not fully allocated (size, blocks, block size: %s)",
+			      p->file, st);
+	free(st);
+	return rc;
+}
+
 static int confirm_swap(struct lab *lab, const struct swap_plan *p)
 {
 	char *swaps_argv[] = { "cat", "/proc/swaps", NULL };
@@ -88,6 +104,8 @@ static int confirm_swap(struct lab *lab, const struct swap_plan *p)
 	int rc = 0;
 
 	if (p->nfs_vers && (rc = confirm_nfs(lab, p->nfs_vers)))
+		return rc;
+	if (p->file && (rc = confirm_allocated(lab, p)))
 		return rc;
 	if (!*p->swap_device)
 		return 0;

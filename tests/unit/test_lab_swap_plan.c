@@ -40,10 +40,12 @@ static void test_nfs42(void **state)
 	s = step_named(&p, "NFS mounted");
 	assert_true(has_arg(s, "vers=4.2,hard,proto=tcp"));
 	assert_true(has_arg(s, "10.77.0.1:/export/swaplab"));
-	s = step_named(&p, "file written in full");
-	assert_string_equal(s->argv[0], "dd");
-	assert_true(has_arg(s, "of=/mnt/swaplab/swl-client.swap"));
-	assert_true(has_arg(s, "count=1024"));
+	s = step_named(&p, "file allocated");
+	assert_string_equal(s->argv[0], "fallocate");
+	assert_true(has_arg(s, "1024MiB"));
+	assert_true(has_arg(s, "/mnt/swaplab/swl-client.swap"));
+	assert_string_equal(p.file, "/mnt/swaplab/swl-client.swap");
+	assert_int_equal(p.file_bytes, 1024ULL << 20);
 	assert_true(has_arg(step_named(&p, "file mode 600"), "600"));
 	assert_true(has_arg(step_named(&p, "swap on"), "/mnt/swaplab/swl-client.swap"));
 	assert_string_equal(p.swap_device, "/mnt/swaplab/swl-client.swap");
@@ -57,10 +59,14 @@ static void test_other_targets(void **state)
 
 	assert_true(swap_plan_make(&p, "nfs3", 64, "h"));
 	assert_true(has_arg(step_named(&p, "NFS mounted"), "vers=3,hard,proto=tcp,nolock"));
+	/* NFSv3 has no fallocate: every block is written. */
+	assert_string_equal(step_named(&p, "file allocated")->argv[0], "dd");
+	assert_true(has_arg(step_named(&p, "file allocated"), "count=64"));
 	swap_plan_free(&p);
 	assert_true(swap_plan_make(&p, "local", 64, "h"));
 	assert_string_equal(p.swap_device, "/dev/vdc");
 	assert_null(p.nfs_vers);
+	assert_null(p.file);
 	swap_plan_free(&p);
 	assert_true(swap_plan_make(&p, "loop-nfs", 64, "h"));
 	assert_true(has_arg(step_named(&p, "loop device"), "--direct-io=on"));
@@ -72,6 +78,15 @@ static void test_other_targets(void **state)
 	swap_plan_free(&p);
 	assert_false(swap_plan_make(&p, "nfs4", 64, "h"));
 	swap_plan_free(&p);
+}
+
+static void test_allocated(void **state)
+{
+	assert_true(file_fully_allocated("67108864 131072 512\n", 64ULL << 20));
+	/* A sparse file: blocks short of the size. */
+	assert_false(file_fully_allocated("67108864 8 512\n", 64ULL << 20));
+	assert_false(file_fully_allocated("1024 2 512\n", 64ULL << 20));
+	assert_false(file_fully_allocated("stat: cannot stat\n", 64ULL << 20));
 }
 
 static const char proc_swaps[] =
@@ -110,6 +125,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nfs42),
 		cmocka_unit_test(test_other_targets),
+		cmocka_unit_test(test_allocated),
 		cmocka_unit_test(test_swap_listed),
 		cmocka_unit_test(test_mounts),
 	};

@@ -1,0 +1,81 @@
+#!/bin/bash
+# Bad input to `swaplab up` and friends: each gets a clear message naming the
+# fix and its exit code (lab/lab.h), and nothing is left running or behind.
+# No guest boots here.
+set -u
+cd "$(dirname "$0")/.."
+swaplab=lab/swaplab
+prefix=swl-lab-err
+cache=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
+art=tests/artifacts/20-lab-errors
+rm -rf "$art"
+mkdir -p "$art"
+n=0
+
+ok() {	# ok STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# expect CODE WORDS DESCRIPTION -- CMD...: exit code and message both right.
+expect() {
+	local code=$1 words=$2 what=$3 rc
+	shift 4
+	"$@" >"$art/out" 2>"$art/err"
+	rc=$?
+	if [ $rc = "$code" ] && grep -qF -- "$words" "$art/err"; then
+		ok 0 "$what (exit $rc)"
+	else
+		ok 1 "$what: wanted exit $code and '$words', got exit $rc"
+		sed 's/^/# /' "$art/err"
+	fi
+}
+
+nothing_left() {
+	! virsh -c qemu:///system list --all --name 2>/dev/null | grep -q "^$prefix-" &&
+	! virsh -c qemu:///system pool-list --all --name 2>/dev/null | grep -q "^$prefix-" &&
+	! pgrep -f "guest=$prefix-" >/dev/null &&
+	[ ! -e "$cache/labs/$prefix/state.json" ]
+}
+
+echo "1..13"
+$swaplab up --help >"$art/help"
+ok $( { grep -q -- --client-kernel "$art/help" && grep -q -- --swap-size "$art/help" &&
+	grep -q -- --tunnel-port "$art/help" && grep -q -- --timeout "$art/help"; }; echo $?) \
+	"up --help lists its options"
+expect 2 "unknown client kernel variant 'nosuch' (known: stock, patched, debug)" \
+	"unknown kernel variant" -- $swaplab --prefix $prefix up --client-kernel nosuch
+expect 2 "unknown swap target 'nfs5'" "unknown swap target" \
+	-- $swaplab --prefix $prefix up --swap nfs5
+expect 2 "'lots' is not a number" "memory size that is not a number" \
+	-- $swaplab --prefix $prefix up --client-mem lots
+expect 2 "swap size (MiB) 0 is out of range" "swap size out of range" \
+	-- $swaplab --prefix $prefix up --swap-size 0
+expect 2 "bad prefix" "prefix that cannot name a domain" \
+	-- $swaplab --prefix 'a/b' up
+empty=$(mktemp -d)
+expect 4 "run 'make kernel-stock'" "missing kernel names the make target" \
+	-- env SWAPLAB_CACHE="$empty" $swaplab --prefix $prefix up
+rmdir "$empty"
+
+# A UDP port held by another program: the tunnel must not take it.
+port=$(perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(Proto => "udp",
+	LocalAddr => "127.0.0.1:0") or die; print $s->sockport')
+perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(Proto => "udp",
+	LocalAddr => "127.0.0.1:'"$port"'") or die; sleep 60' &
+holder=$!
+sleep 1
+expect 2 "UDP port $port or $((port + 1)) on 127.0.0.1 is in use" "busy tunnel port" \
+	-- $swaplab --prefix $prefix up --client-kernel stock --tunnel-port "$port"
+kill $holder
+
+expect 4 "libvirt refused the connection to qemu+tcp://127.0.0.1:1/system" \
+	"libvirtd refusing the connection" \
+	-- env SWAPLAB_URI=qemu+tcp://127.0.0.1:1/system $swaplab --prefix $prefix up --client-kernel stock
+expect 2 "unknown role 'router' (roles: client, server)" "exec to an unknown role" \
+	-- $swaplab --prefix $prefix exec router -- true
+expect 2 "no lab '$prefix' is up" "exec without a lab" \
+	-- $swaplab --prefix $prefix exec client -- true
+$swaplab --prefix $prefix down >"$art/down" 2>&1
+ok $? "down of a lab that is not up succeeds"
+ok $(nothing_left; echo $?) "no domain, pool, qemu process or state left for $prefix"

@@ -1,0 +1,116 @@
+#!/bin/bash
+# make up / make down on real VMs: both guests come up, the client swaps to
+# a file on the server's NFS export, pushing ~2x the client's RAM through
+# anonymous memory raises pswpout and the NFS WRITE count, commands and
+# files pass through the guest agent, a guest panic is reported, and make
+# down leaves no domain, pool, state or qemu process.
+#
+# VARIANT=stock runs the same on the stock kernel (22-lab-up-stock.t).
+set -u
+cd "$(dirname "$0")/.."
+variant=${VARIANT:-patched}
+export SWAPLAB_PREFIX=swl-lab-$variant
+prefix=$SWAPLAB_PREFIX
+swaplab=lab/swaplab
+cache=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
+art=tests/artifacts/2x-lab-up-$variant
+# Small guests keep the test's VM time short; 2x RAM still fits in swap.
+client_mib=256
+push_mib=$((2 * client_mib))
+rm -rf "$art"
+mkdir -p "$art"
+n=0
+
+ok() {	# ok STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+in_client() { $swaplab exec client --timeout 600 -- "$@"; }
+in_server() { $swaplab exec server --timeout 120 -- "$@"; }
+
+# The WRITE (or READ) op count of the lab's NFS mount in mountstats.
+nfs_ops() {
+	awk -v op="$1:" '/^device .* mounted on \/mnt\/swaplab /{m = 1; next}
+		/^device /{m = 0} m && $1 == op {print $2; exit}' "$2"
+}
+vmstat_of() { awk -v k="$1" '$1 == k {print $2}' "$2"; }
+
+nothing_left() {
+	! virsh -c qemu:///system list --all --name 2>/dev/null | grep -q "^$prefix-" &&
+	! virsh -c qemu:///system pool-list --all --name 2>/dev/null | grep -q "^$prefix-" &&
+	! pgrep -f "guest=$prefix-" >/dev/null &&
+	[ ! -d "$cache/labs/$prefix/client" ] && [ ! -e "$cache/labs/$prefix/state.json" ]
+}
+
+echo "1..12"
+$swaplab down >/dev/null 2>&1
+start=$(date +%s)
+make --no-print-directory up VARIANT="$variant" \
+	UP_ARGS="--client-mem $client_mib --swap-size $((push_mib + 256))" \
+	>"$art/up.out" 2>"$art/up.err"
+rc=$?
+sed 's/^/# /' "$art/up.err" | grep -E 'after|error|swaplab:' | head -40
+ok $rc "make up VARIANT=$variant brings both guests up ($(($(date +%s) - start)) s)"
+if [ $rc != 0 ]; then
+	$swaplab down >/dev/null 2>&1
+	for i in $(seq $((n + 1)) 12); do ok 1 "skipped: the lab did not come up"; done
+	exit 1
+fi
+
+$swaplab --json status >"$art/status.json"
+ok $(jq -e '.up and .client.state == "running" and .server.state == "running" and
+	.client.kernel == "'"$variant"'" and .swap.target == "nfs4.2"' \
+	"$art/status.json" >/dev/null; echo $?) "status --json: both guests running, $variant client"
+
+in_client uname -r >"$art/uname"
+ok $(grep -qxF "$(cat "$cache/kernel/out/$variant/release")" "$art/uname"; echo $?) \
+	"the client runs the $variant kernel ($(cat "$art/uname"))"
+
+in_client cat /proc/swaps >"$art/swaps"
+in_client stat -f -c %T /mnt/swaplab >"$art/fstype"
+ok $( { grep -q "^/mnt/swaplab/$prefix-client.swap " "$art/swaps" &&
+	grep -qx nfs "$art/fstype"; }; echo $?) "/proc/swaps lists the swap file on the NFS mount"
+
+in_server sh -c 'findmnt -n -o SOURCE /export/swaplab; cat /proc/sys/fs/leases-enable /proc/fs/nfsd/threads /proc/fs/nfsd/versions' >"$art/server"
+sed 's/^/# server: /' "$art/server"
+ok $(printf '/dev/vdb\n0\n16\n' | cmp -s - <(head -3 "$art/server"); echo $?) \
+	"the export is on the server's data disk, leases off, 16 nfsd threads"
+
+in_client cat /proc/vmstat >"$art/vmstat-before"
+in_client cat /proc/self/mountstats >"$art/mountstats-before"
+# One pass of writes over 2x RAM that stays resident: most of it must go out.
+in_client stress-ng --vm 1 --vm-bytes ${push_mib}M --vm-keep --vm-method write64 \
+	--vm-ops 2 --timeout 480s >"$art/stress.out" 2>&1
+stress_rc=$?
+in_client cat /proc/vmstat >"$art/vmstat-after"
+in_client cat /proc/self/mountstats >"$art/mountstats-after"
+pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
+writes=$(($(nfs_ops WRITE "$art/mountstats-after") - $(nfs_ops WRITE "$art/mountstats-before")))
+echo "# stress-ng exit $stress_rc: pswpout +$pswpout pages ($((pswpout / 256)) MiB), NFS WRITE +$writes ops"
+# Pushing 2x RAM through 256 MiB sends out at least the excess, 256 MiB.
+ok $([ $stress_rc = 0 ] && [ $pswpout -ge $((256 * 256)) ]; echo $?) \
+	"pushing $push_mib MiB raises pswpout by at least 256 MiB"
+ok $([ $writes -gt 0 ]; echo $?) "and the NFS WRITE count of the swap mount"
+
+in_client sh -c 'echo to-stdout; echo to-stderr >&2; exit 7' >"$art/exec.out" 2>"$art/exec.err"
+rc=$?
+ok $([ $rc = 7 ] && grep -qx to-stdout "$art/exec.out" && grep -qx to-stderr "$art/exec.err"; echo $?) \
+	"exec passes the command's output and exit status back (got $rc)"
+
+head -c 3000000 /dev/urandom >"$art/blob"
+$swaplab push client "$art/blob" /root/blob --mode 600 &&
+	$swaplab pull client /root/blob "$art/blob.back"
+ok $(cmp -s "$art/blob" "$art/blob.back" && in_client stat -c %a /root/blob | grep -qx 600; echo $?) \
+	"push then pull returns the same 3 MB, mode kept"
+
+# A kernel panic in the client ends the command with the lab's error.
+$swaplab exec client --timeout 120 -- sh -c 'echo c > /proc/sysrq-trigger' >/dev/null 2>"$art/panic.err"
+rc=$?
+sed 's/^/# /' "$art/panic.err" | head -3
+ok $([ $rc = 3 ] && grep -q crashed "$art/panic.err"; echo $?) \
+	"a client panic is reported as a crash (exit $rc)"
+
+make --no-print-directory down >"$art/down.out" 2>&1
+ok $? "make down"
+ok $(nothing_left; echo $?) "no domain, pool, state or qemu process of $prefix left"
