@@ -158,6 +158,22 @@ out:
 	return rc;
 }
 
+/* A pool of the same name elsewhere is somebody else's: leave it. */
+static bool pool_is_ours(virStoragePoolPtr pool, const char *prefix)
+{
+	char *xml = virStoragePoolGetXMLDesc(pool, 0);
+	char *dir = lab_dir_of(prefix);
+	char *edir = xml_escape(dir);
+	char *want = lab_strdup_printf("<path>%s/", edir);
+	bool ours = xml && strstr(xml, want);
+
+	free(xml);
+	free(dir);
+	free(edir);
+	free(want);
+	return ours;
+}
+
 void lab_storage_destroy(virConnectPtr conn, const char *prefix, enum lab_role role)
 {
 	char *name = lab_pool_name(prefix, role);
@@ -168,6 +184,10 @@ void lab_storage_destroy(virConnectPtr conn, const char *prefix, enum lab_role r
 	free(name);
 	if (!pool)
 		return;
+	if (!pool_is_ours(pool, prefix)) {
+		virStoragePoolFree(pool);
+		return;
+	}
 	virStoragePoolRefresh(pool, 0);
 	n = virStoragePoolListAllVolumes(pool, &vols, 0);
 	for (i = 0; i < n; i++) {
