@@ -24,7 +24,8 @@ include tests/tests.mk
 .PHONY: help deps run clean
 help:
 	@echo "swaplab targets:"
-	@echo "  make run [SCENARIO=dir|file]  everything: deps, kernels, images, scenarios, report"
+	@echo "  make run [SCENARIO=dir|file] [REPS=N] [VARIANTS=patched,stock,local,debug]"
+	@echo "                               everything: deps, kernels, images, scenarios, report"
 	@echo "  make test                     the test suite (unit, kernel series, lab, scenarios, results)"
 	@echo "  make deps                     install the Debian packages that are missing"
 	@echo "  make kernel                   build the stock, patched and debug guest kernels"
@@ -75,9 +76,11 @@ test-unit: deps
 unit-run: $(addprefix $(UNIT_BIN)/,$(UNIT_TESTS))
 	@set -e; for t in $^; do echo "# $$t"; $$t; done
 
-run: deps kernel images lab-build
-	lab/swaplab run $(if $(REPS),--reps $(REPS)) $(SCENARIO)
-	$(MAKE) --no-print-directory report
+# The report is written whatever the verdict; make run exits with the suite's.
+run: deps kernel kernel-selftests images lab-build
+	@rc=0; lab/swaplab run $(if $(REPS),--reps $(REPS)) \
+		$(if $(VARIANTS),--variants $(VARIANTS)) $(SCENARIO) || rc=$$?; \
+	$(MAKE) --no-print-directory report; exit $$rc
 
 clean:
 	rm -f lab/swaplab $(SWAPLAB_SRCS:.c=.o) $(SWAPLAB_SRCS:.c=.d)
