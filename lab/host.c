@@ -15,6 +15,7 @@
 #include "lab_private.h"
 
 #define QEMU_CONF "/etc/libvirt/qemu.conf"
+#define DEFAULT_NET_AUTOSTART "/etc/libvirt/qemu/networks/autostart/default.xml"
 #define DAEMON_START_TIMEOUT_S 30
 
 /*
@@ -114,6 +115,19 @@ static int libvirtd_wait(const char *uri)
 	}
 }
 
+/*
+ * Debian's libvirt-daemon-config-network marks its NAT network "default"
+ * for autostart: libvirtd would then give this host a private address and
+ * a bridge.  The lab's guests need neither, so it never starts.
+ */
+static int default_network_autostart_off(void)
+{
+	if (unlink(DEFAULT_NET_AUTOSTART) < 0 && errno != ENOENT)
+		return lab_fail(LAB_EENV, "cannot remove %s (%s): libvirtd would start its NAT network",
+				DEFAULT_NET_AUTOSTART, strerror(errno));
+	return 0;
+}
+
 int lab_host_prepare(const char *uri)
 {
 	pid_t libvirtd;
@@ -124,6 +138,8 @@ int lab_host_prepare(const char *uri)
 	changed = qemu_conf_ensure();
 	if (changed < 0)
 		return changed;
+	if ((rc = default_network_autostart_off()))
+		return rc;
 	if (!daemon_pid("virtlogd") && (rc = daemon_start("virtlogd")))
 		return rc;
 	libvirtd = daemon_pid("libvirtd");
