@@ -160,9 +160,16 @@ configure() {
 	# shellcheck disable=SC2086
 	missing=$(cat $frags | grep -E '^(CONFIG_|# CONFIG_)' | while read -r line; do
 		case $line in
-		"# CONFIG_"*) opt=${line#\# }; opt=${opt%% *}
-			grep -q "^$opt=" "$bld/.config" && echo "$opt should be off" ;;
-		*) grep -qxF "$line" "$bld/.config" || echo "$line" ;;
+		"# CONFIG_"*)
+			opt=${line#\# }
+			opt=${opt%% *}
+			if grep -q "^$opt=" "$bld/.config"; then
+				echo "$opt should be off"
+			fi ;;
+		*)
+			if ! grep -qxF "$line" "$bld/.config"; then
+				echo "$line"
+			fi ;;
 		esac
 	done)
 	[ -z "$missing" ] || die "$variant config does not take: $(echo $missing)"
