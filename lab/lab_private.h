@@ -29,7 +29,7 @@ struct lab {
 	virDomainPtr dom[LAB_ROLES];
 	const char *accel;		/* "qemu" (TCG) or "kvm": the domain type */
 	unsigned int client_port, server_port;	/* UDP tunnel ends */
-	double step_s[LAB_ROLES][8];	/* seconds from start to each step */
+	double step_s[LAB_ROLES][4];	/* seconds from start to each bring-up step */
 };
 
 /* lab_error.c: the reason behind the last failure, for lab_strerror(). */
