@@ -421,3 +421,29 @@ int cmd_pull(int argc, char **argv, const struct global_opts *g)
 	lab_free(lab);
 	return rc ? failed("pull", rc) : 0;
 }
+
+int cmd_swap(int argc, char **argv, const struct global_opts *g)
+{
+	unsigned int size_mib = 0;
+	struct lab *lab;
+	int rc;
+
+	bool help = argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+
+	if (help || (argc != 2 && !(argc == 4 && !strcmp(argv[2], "--size")))) {
+		puts("usage: swaplab [--prefix NAME] swap TARGET [--size MIB]\n"
+		     "Switch the client's swap, without a reboot, to nfs4.2, nfs3, local,\n"
+		     "loop-nfs or none; the new target is confirmed as at 'up'.");
+		return help ? 0 : EXIT_USAGE;
+	}
+	if (argc == 4 && (!parse_uint(argv[3], &size_mib, 10) || !size_mib))
+		return usage_error("swap", "bad --size '%s': MiB, at least 1", argv[3]);
+	if ((rc = attach_or_fail("swap", g->prefix, &lab)))
+		return rc;
+	catch_stop_signals();
+	rc = lab_swap_set(lab, argv[1], size_mib);
+	if (!rc)
+		show_status(lab, g);
+	lab_free(lab);
+	return rc ? failed("swap", rc) : 0;
+}

@@ -91,6 +91,13 @@ int lab_push(struct lab *lab, enum lab_role role, const char *local_path,
 int lab_pull(struct lab *lab, enum lab_role role, const char *guest_path,
 	     const char *local_path);
 
+/*
+ * Switch the client's swap to another target (nfs4.2, nfs3, local, loop-nfs,
+ * none) without a reboot: swap off, unmount, then set up and confirm the new
+ * one.  size_mib 0 keeps the lab's size.
+ */
+int lab_swap_set(struct lab *lab, const char *target, unsigned int size_mib);
+
 /* Path of a role's serial console log on this host. */
 const char *lab_console_path(struct lab *lab, enum lab_role role);
 /* True if the role's guest panicked (pvpanic event, console) or is gone. */

@@ -90,7 +90,8 @@ int lab_bringup_wait(struct lab *lab, double t0);
 /* swap_target.c */
 int lab_swap_on(struct lab *lab);
 
-/* state.c */
+/* state.c; lab_keep_string copies s into lab->strings[] for lab->cfg. */
+const char *lab_keep_string(struct lab *lab, const char *s);
 int lab_state_write(const struct lab *lab);
 int lab_state_read(struct lab *lab, const char *prefix);
 

@@ -79,21 +79,27 @@ int lab_state_write(const struct lab *lab)
 	return rc;
 }
 
-/* Strings are copied into lab->strings[] so the config outlives the JSON. */
-static const char *keep(struct lab *lab, json_object *o, const char *key)
+/* Strings are copied into lab->strings[] so the config outlives their source. */
+const char *lab_keep_string(struct lab *lab, const char *s)
 {
 	static const unsigned int max = sizeof(lab->strings) / sizeof(lab->strings[0]);
-	json_object *v;
 	unsigned int i;
 
-	if (!json_object_object_get_ex(o, key, &v))
-		return "";
 	for (i = 0; i < max && lab->strings[i]; i++)
 		;
 	if (i == max)
 		abort();
-	lab->strings[i] = strdup(json_object_get_string(v));
+	lab->strings[i] = strdup(s);
 	return lab->strings[i];
+}
+
+static const char *keep(struct lab *lab, json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return "";
+	return lab_keep_string(lab, json_object_get_string(v));
 }
 
 static unsigned int num(json_object *o, const char *key)

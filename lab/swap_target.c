@@ -135,3 +135,35 @@ int lab_swap_on(struct lab *lab)
 	free(host);
 	return rc;
 }
+
+/* Undo any target: errors are expected for what was not set up. */
+static void swap_off_all(struct lab *lab)
+{
+	char *swapoff[] = { "swapoff", "-a", NULL };
+	char *loops[] = { "losetup", "-D", NULL };
+	char *umount[] = { "umount", LAB_MOUNT_POINT, NULL };
+	char *const *steps[] = { swapoff, loops, umount };
+	struct lab_exec_result res;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (lab_exec(lab, LAB_CLIENT, steps[i], 600, &res) == 0)
+			lab_exec_result_free(&res);
+	}
+}
+
+int lab_swap_set(struct lab *lab, const char *target, unsigned int size_mib)
+{
+	struct lab_config next = lab->cfg;
+	int rc;
+
+	next.swap_target = target;
+	if (size_mib)
+		next.swap_size_mib = size_mib;
+	if ((rc = lab_config_check(&next)))
+		return rc;
+	swap_off_all(lab);
+	lab->cfg.swap_target = lab_keep_string(lab, target);
+	lab->cfg.swap_size_mib = next.swap_size_mib;
+	return lab_swap_on(lab) ?: lab_state_write(lab);
+}

@@ -1,0 +1,71 @@
+#!/bin/bash
+# Every swap target in one lab: `swaplab swap TARGET` switches the client
+# to nfs3, local (/dev/vdc), loop-nfs (a direct-I/O loop device over a file
+# on NFS) and back to nfs4.2, each confirmed from the guest's own /proc; a
+# bad target is refused and leaves the current swap as it was.
+set -u
+cd "$(dirname "$0")/.."
+export SWAPLAB_PREFIX=swl-lab-tgt
+prefix=$SWAPLAB_PREFIX
+swaplab=lab/swaplab
+art=tests/artifacts/24-lab-swap-targets
+rm -rf "$art"
+mkdir -p "$art"
+n=0
+
+ok() {	# ok STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+in_client() { $swaplab exec client --timeout 300 -- "$@"; }
+swaps_list() { in_client cat /proc/swaps | awk 'NR > 1 {print $1}'; }
+
+echo "1..7"
+$swaplab down >/dev/null 2>&1
+$swaplab up --client-kernel stock --client-mem 256 --swap-size 256 --swap none \
+	>"$art/up.out" 2>"$art/up.err"
+rc=$?
+ok $rc "a lab with no swap comes up"
+if [ $rc != 0 ]; then
+	sed 's/^/# /' "$art/up.err" | tail -20
+	$swaplab down >/dev/null 2>&1
+	for i in $(seq 2 7); do ok 1 "skipped: the lab did not come up"; done
+	exit 1
+fi
+
+$swaplab swap nfs3 >"$art/nfs3.out" 2>&1
+rc=$?
+in_client cat /proc/mounts >"$art/mounts"
+ok $([ $rc = 0 ] && [ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ] &&
+	grep -q ' /mnt/swaplab nfs .*vers=3,' "$art/mounts"; echo $?) \
+	"nfs3: the swap file on an NFSv3 mount"
+
+$swaplab swap local >"$art/local.out" 2>&1
+rc=$?
+ok $([ $rc = 0 ] && [ "$(swaps_list)" = /dev/vdc ] &&
+	! in_client grep -q /mnt/swaplab /proc/mounts; echo $?) \
+	"local: /dev/vdc, and the NFS mount is gone"
+
+$swaplab swap loop-nfs >"$art/loop.out" 2>&1
+rc=$?
+in_client losetup -n -O BACK-FILE,DIO /dev/loop0 >"$art/losetup"
+sed 's/^/# losetup: /' "$art/losetup"
+ok $([ $rc = 0 ] && [ "$(swaps_list)" = /dev/loop0 ] &&
+	grep -Eq "^/mnt/swaplab/$prefix-client.swap +1$" "$art/losetup"; echo $?) \
+	"loop-nfs: /dev/loop0 with direct I/O over the file on NFS"
+
+$swaplab swap nfs4.2 >"$art/nfs42.out" 2>&1
+rc=$?
+in_client cat /proc/mounts >"$art/mounts"
+ok $([ $rc = 0 ] && [ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ] &&
+	grep -q ' /mnt/swaplab nfs4 .*vers=4.2,' "$art/mounts"; echo $?) \
+	"nfs4.2: the swap file on an NFSv4.2 mount"
+
+$swaplab swap nfs5 >"$art/bad.out" 2>&1
+rc=$?
+ok $([ $rc = 2 ] && grep -q "unknown swap target 'nfs5'" "$art/bad.out" &&
+	[ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ]; echo $?) \
+	"an unknown target is refused (exit $rc) and swap stays on nfs4.2"
+
+$swaplab down >/dev/null 2>&1
+ok $(! virsh -c qemu:///system list --all --name | grep -q "^$prefix-"; echo $?) "down"
