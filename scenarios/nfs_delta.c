@@ -9,9 +9,23 @@
 #include "logparse.h"
 #include "registry.h"
 
+/* NFSv4.2 reads with READ_PLUS where the server has it: both are reads. */
 static bool op_stats(const char *text, const char *op, struct nfs_op_stats *st)
 {
-	return op ? mountstats_op(text, op, st) : mountstats_total(text, st);
+	struct nfs_op_stats plus;
+	bool found;
+
+	if (!op)
+		return mountstats_total(text, st);
+	found = mountstats_op(text, op, st);
+	if (strcmp(op, "READ") || !mountstats_op(text, "READ_PLUS", &plus))
+		return found;
+	st->ops += plus.ops;
+	st->trans += plus.trans;
+	st->timeouts += plus.timeouts;
+	st->bytes_sent += plus.bytes_sent;
+	st->bytes_recv += plus.bytes_recv;
+	return true;
 }
 
 static bool delta(struct evidence *ev, const char *before, const char *after,

@@ -122,7 +122,7 @@ void evidence_free(struct evidence *ev);
 
 struct nfs_op_stats;
 /*
- * The NFS traffic of one op (WRITE, READ; NULL: all ops) during the run, less
+ * The NFS traffic of one op (WRITE, READ with READ_PLUS; NULL: all ops) during the run, less
  * what the fio ceiling sent itself: what swap put on the wire.
  */
 bool evidence_nfs_delta(struct evidence *ev, const char *op,

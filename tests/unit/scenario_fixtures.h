@@ -23,6 +23,14 @@
 	"\n" \
 	"device /dev/vda mounted on / with fstype ext4\n"
 
+/* NFSv4.2 with a server that has READ_PLUS: reads are counted there. */
+#define MOUNTSTATS_READ_PLUS(wops, wbytes, pops, pbytes) \
+	"device 10.77.0.1:/export/swaplab mounted on /mnt/swaplab with fstype nfs4 statvers=1.1\n" \
+	"\tper-op statistics\n" \
+	"\t        READ: 0 0 0 0 0 0 0 0 0\n" \
+	"\t       WRITE: " #wops " " #wops " 0 " #wbytes " 2000 0 40 45 0\n" \
+	"\t   READ_PLUS: " #pops " " #pops " 0 1000 " #pbytes " 0 12 13 0\n"
+
 #define VMSTAT(out, in) \
 	"nr_free_pages 1234\npswpin " #in "\npswpout " #out "\npgfault 99\n"
 

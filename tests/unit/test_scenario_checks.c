@@ -174,6 +174,10 @@ static void test_traffic_thresholds(void **state)
 		     MOUNTSTATS(110, 110, 104867840, 4010, 419430400));
 	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_FAIL);
 	assert_non_null(strstr(reason, "NFS WRITE 0 ops 0 MiB (min 100)"));
+	/* NFSv4.2 reads with READ_PLUS: they count as reads. */
+	evidence_put(&f->ev, "mountstats-after.txt",
+		     MOUNTSTATS_READ_PLUS(2510, 419440640, 4010, 419430400));
+	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_PASS);
 	f->ev.swap_target = "local";
 	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_SKIP);
 }
