@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * qemu-guest-agent through libvirt (virDomainQemuAgentCommand, which also
- * works on a remote connection): ping, guest-exec with captured output, and
- * file copies in base64 chunks.  Every call has a timeout.
+ * works on a remote connection): ping, starting a program, and file copies
+ * in base64 chunks.  Every call has a timeout.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -125,7 +125,7 @@ int lab_agent_ping(virDomainPtr dom, unsigned int timeout_s)
 	return ret ? 0 : LAB_EFAIL;
 }
 
-static long long exec_start(virDomainPtr dom, char *const argv[], bool capture)
+long long lab_agent_spawn(virDomainPtr dom, char *const argv[])
 {
 	json_object *args = json_object_new_object();
 	json_object *list = json_object_new_array();
@@ -137,72 +137,11 @@ static long long exec_start(virDomainPtr dom, char *const argv[], bool capture)
 		json_object_array_add(list, json_object_new_string(argv[i]));
 	json_object_object_add(args, "path", json_object_new_string(argv[0]));
 	json_object_object_add(args, "arg", list);
-	json_object_object_add(args, "capture-output", json_object_new_boolean(capture));
+	json_object_object_add(args, "capture-output", json_object_new_boolean(false));
 	ret = agent_call(dom, "guest-exec", args, CALL_TIMEOUT_S);
 	pid = ret ? get_int(ret, "pid", -1) : -1;
 	json_object_put(ret);
 	return pid;
-}
-
-static json_object *exec_status(virDomainPtr dom, long long pid)
-{
-	json_object *args = json_object_new_object();
-
-	json_object_object_add(args, "pid", json_object_new_int64(pid));
-	return agent_call(dom, "guest-exec-status", args, CALL_TIMEOUT_S);
-}
-
-/* qemu-ga 7.2 has no guest-exec kill: a second command kills the first. */
-static void exec_kill(virDomainPtr dom, long long pid)
-{
-	char spid[32];
-	char *kill_argv[] = { "kill", "-KILL", spid, NULL };
-
-	snprintf(spid, sizeof(spid), "%lld", pid);
-	exec_start(dom, kill_argv, false);
-}
-
-static void exec_collect(json_object *st, struct lab_exec_result *res)
-{
-	long long sig = get_int(st, "signal", 0);
-
-	res->status = sig ? 128 + (int)sig : (int)get_int(st, "exitcode", 0);
-	res->out = get_b64(st, "out-data", &res->out_len);
-	res->err = get_b64(st, "err-data", &res->err_len);
-}
-
-int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
-		   struct lab_exec_result *res)
-{
-	double deadline = lab_now() + timeout_s;
-	useconds_t nap = 20 * 1000;
-	long long pid = exec_start(dom, argv, true);
-	json_object *st;
-
-	memset(res, 0, sizeof(*res));
-	if (pid < 0)
-		return LAB_EFAIL;
-	for (;;) {
-		st = exec_status(dom, pid);
-		if (!st)
-			return LAB_EFAIL;
-		if (get_bool(st, "exited"))
-			break;
-		json_object_put(st);
-		if (lab_stop_requested || lab_now() > deadline) {
-			exec_kill(dom, pid);
-			res->timed_out = !lab_stop_requested;
-			return lab_fail(LAB_EFAIL, "'%s' %s after %u s (killed)", argv[0],
-					lab_stop_requested ? "interrupted" : "timed out",
-					timeout_s);
-		}
-		usleep(nap);
-		if (nap < 500 * 1000)
-			nap *= 2;
-	}
-	exec_collect(st, res);
-	json_object_put(st);
-	return 0;
 }
 
 static long long file_open(virDomainPtr dom, const char *path, const char *mode)
@@ -335,57 +274,59 @@ int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
 	return rc ?: chmod_in_guest(dom, guest, mode);
 }
 
-/* One chunk into fd; returns 1 at end of file, 0 for more, <0 on error. */
-static int file_read_chunk(virDomainPtr dom, long long handle, int fd)
+/* One chunk onto data; returns 1 at end of file, 0 for more, <0 on error. */
+static int file_read_chunk(virDomainPtr dom, long long handle, GByteArray *data)
 {
 	json_object *args = json_object_new_object();
-	off_t offset = lseek(fd, 0, SEEK_CUR);
 	json_object *ret;
 	size_t n;
-	char *data;
+	char *chunk;
 	int rc;
 
 	json_object_object_add(args, "count", json_object_new_int64(CHUNK));
-	ret = file_call(dom, "guest-file-read", args, handle, offset);
+	ret = file_call(dom, "guest-file-read", args, handle, data->len);
 	if (!ret)
 		return LAB_EFAIL;
-	data = get_b64(ret, "buf-b64", &n);
-	if (write(fd, data, n) != (ssize_t)n)
-		rc = lab_fail(LAB_EUSAGE, "writing a local file: %s", strerror(errno));
-	else
-		rc = get_bool(ret, "eof") || n == 0;
-	free(data);
+	chunk = get_b64(ret, "buf-b64", &n);
+	g_byte_array_append(data, (const guint8 *)chunk, n);
+	rc = get_bool(ret, "eof") || n == 0;
+	free(chunk);
 	json_object_put(ret);
+	return rc;
+}
+
+int lab_agent_read(virDomainPtr dom, const char *guest, char **buf, size_t *len)
+{
+	GByteArray *data = g_byte_array_new();
+	long long handle = file_open(dom, guest, "r");
+	int rc = handle < 0 ? LAB_EFAIL : 0;
+
+	while (!rc)
+		rc = file_read_chunk(dom, handle, data);
+	rc = rc < 0 ? rc : 0;
+	if (handle >= 0)
+		rc = file_close(dom, handle) ?: rc;
+	*len = data->len;
+	g_byte_array_append(data, (const guint8 *)"", 1);
+	*buf = (char *)g_byte_array_free(data, FALSE);
 	return rc;
 }
 
 int lab_agent_pull(virDomainPtr dom, const char *guest, const char *local)
 {
 	char *tmp = lab_strdup_printf("%s.part", local);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	long long handle;
-	int rc = 0;
+	char *data = NULL;
+	size_t len = 0;
+	int rc = lab_agent_read(dom, guest, &data, &len);
 
-	if (fd < 0) {
-		rc = lab_fail(LAB_EUSAGE, "cannot write %s: %s", tmp, strerror(errno));
-		free(tmp);
-		return rc;
-	}
-	handle = file_open(dom, guest, "r");
-	if (handle < 0)
-		rc = LAB_EFAIL;
-	while (!rc)
-		rc = file_read_chunk(dom, handle, fd);
-	rc = rc < 0 ? rc : 0;
-	if (handle >= 0)
-		rc = file_close(dom, handle) ?: rc;
-	if (close(fd) < 0 && !rc)
-		rc = lab_fail(LAB_EUSAGE, "writing %s: %s", tmp, strerror(errno));
+	if (!rc && !g_file_set_contents(tmp, data, len, NULL))
+		rc = lab_fail(LAB_EUSAGE, "cannot write %s", tmp);
 	if (!rc && rename(tmp, local) < 0)
 		rc = lab_fail(LAB_EUSAGE, "cannot rename %s to %s: %s", tmp, local,
 			      strerror(errno));
 	if (rc)
 		unlink(tmp);
+	g_free(data);
 	free(tmp);
 	return rc;
 }

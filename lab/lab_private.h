@@ -83,6 +83,10 @@ int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
 int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
 		   unsigned int mode);
 int lab_agent_pull(virDomainPtr dom, const char *guest, const char *local);
+/* A guest file into a malloc'd NUL-terminated buffer (g_free it). */
+int lab_agent_read(virDomainPtr dom, const char *guest, char **buf, size_t *len);
+/* Start argv in the guest, output not captured; returns its guest pid or -1. */
+long long lab_agent_spawn(virDomainPtr dom, char *const argv[]);
 
 /* bringup.c */
 int lab_bringup_wait(struct lab *lab, double t0);
