@@ -542,6 +542,8 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 	add_workloads_to_evidence(&r);
 	if (!boot(&r) && !guest_setup(&r)) {
 		run_workloads(&r);
+		/* After a first Ctrl-C the logs are still kept; a second skips that. */
+		lab_stop_requested = 0;
 		collect(&r);
 	}
 	teardown(&r);
