@@ -25,6 +25,10 @@ static void evaluate(struct evidence *ev, struct check_result *res)
 		check_set(res, VERDICT_FAIL, "swapverify.json is missing or not a swapverify report");
 		return;
 	}
+	if (have_sv && sv.error[0]) {
+		check_set(res, VERDICT_FAIL, "swapverify could not verify: %s", sv.error);
+		return;
+	}
 	if (have_sng)
 		stress_ng_failures(evidence_text(ev, "stress-ng.log"), &bits, first,
 				   sizeof(first));

@@ -61,6 +61,7 @@ struct swapverify_report {
 	double fault_p50_us, fault_p99_us, fault_max_us;
 	uint64_t bad_pages;
 	char first_bad[160];	/* where the first bad pages were */
+	char error[160];	/* why it could not verify; "" if it could */
 };
 /* 0, or -1 when the text is not a swapverify report. */
 int swapverify_read(const char *json, struct swapverify_report *r);

@@ -8,7 +8,7 @@ static void measure(struct evidence *ev, struct metric_set *out)
 	struct swapverify_report sv;
 
 	if (!evidence_ran(ev, "swapverify") ||
-	    swapverify_read(evidence_text(ev, "swapverify.json"), &sv))
+	    swapverify_read(evidence_text(ev, "swapverify.json"), &sv) || sv.error[0])
 		return;
 	metric_add(out, "fault_p50_us", sv.fault_p50_us, "us", false);
 	metric_add(out, "fault_p99_us", sv.fault_p99_us, "us", false);

@@ -8,7 +8,7 @@ static void measure(struct evidence *ev, struct metric_set *out)
 	struct swapverify_report sv;
 
 	if (!evidence_ran(ev, "swapverify") ||
-	    swapverify_read(evidence_text(ev, "swapverify.json"), &sv))
+	    swapverify_read(evidence_text(ev, "swapverify.json"), &sv) || sv.error[0])
 		return;
 	metric_add(out, "swapout_mibps", sv.swapout_mibps, "MiB/s", true);
 	metric_add(out, "swapin_mibps", sv.swapin_mibps, "MiB/s", true);

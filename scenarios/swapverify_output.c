@@ -47,6 +47,19 @@ static void first_bad(json_object *root, char *buf, size_t len)
 	}
 }
 
+/* A report with verdict "error" verified nothing, whatever it counts. */
+static void verify_error(json_object *root, char *buf, size_t len)
+{
+	json_object *verdict, *error;
+
+	buf[0] = '\0';
+	if (!json_object_object_get_ex(root, "verdict", &verdict) ||
+	    strcmp(json_object_get_string(verdict), "error"))
+		return;
+	snprintf(buf, len, "%s", json_object_object_get_ex(root, "error", &error) ?
+		 json_object_get_string(error) : "verdict error");
+}
+
 int swapverify_read(const char *json, struct swapverify_report *r)
 {
 	json_object *root = json ? json_tokener_parse(json) : NULL;
@@ -62,6 +75,7 @@ int swapverify_read(const char *json, struct swapverify_report *r)
 		number_at(root, "fault_us.max", &r->fault_max_us);
 		r->bad_pages = (uint64_t)bad;
 		first_bad(root, r->first_bad, sizeof(r->first_bad));
+		verify_error(root, r->error, sizeof(r->error));
 		ret = 0;
 	}
 	json_object_put(root);

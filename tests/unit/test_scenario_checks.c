@@ -158,6 +158,12 @@ static void test_content_fails(void **state)
 	evidence_put(&f->ev, "stress-ng.log", stress_ng_clean_log);
 	evidence_put(&f->ev, "swapverify.json", "truncated {");
 	assert_int_equal(judge(f, "content", reason), VERDICT_FAIL);
+	/* A swapverify that could not force its pages out verified nothing. */
+	evidence_put(&f->ev, "swapverify.json",
+		     "{ \"verdict\":\"error\", \"error\":\"forcing pages out failed\","
+		     " \"bad_pages\":0 }");
+	assert_int_equal(judge(f, "content", reason), VERDICT_FAIL);
+	assert_string_equal(reason, "swapverify could not verify: forcing pages out failed");
 }
 
 static void test_traffic_thresholds(void **state)
