@@ -149,12 +149,13 @@ static int parse_variants(struct suite *su, const char *text)
 	int ret = 0;
 
 	for (w = strtok_r(copy, ", ", &save); w && !ret; w = strtok_r(NULL, ", ", &save)) {
-		su->labels[su->nlabels] = label_find(w);
-		if (!su->labels[su->nlabels] || su->nlabels == 7) {
+		if (su->nlabels == sizeof(su->labels) / sizeof(su->labels[0])) {
+			fprintf(stderr, "swaplab run: --variants: too many\n");
+			ret = -1;
+		} else if (!(su->labels[su->nlabels++] = label_find(w))) {
 			fprintf(stderr, "swaplab run: unknown variant '%s' (see swaplab run --help)\n", w);
 			ret = -1;
 		}
-		su->nlabels++;
 	}
 	free(copy);
 	return ret;
