@@ -20,7 +20,7 @@ static const struct scn_option options[] = {
 	{ .key = "to", .type = SCN_UINT, .def = "75", .help = "end, in percent of the swap slots in use",
 	  .min = 1, .max = 100 },
 	{ .key = "export", .type = SCN_STRING, .def = "/export/swaplab",
-	.help =   "the server directory the client's swap file is in" },
+	  .help = "the server directory the client's swap file is in" },
 	{ }
 };
 

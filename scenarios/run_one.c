@@ -33,6 +33,7 @@ struct runner {
 	struct run_meta meta;
 	char tmp_dir[2048], logs[2560];	/* short of PATH_MAX: room for names */
 	bool *injected;			/* per section: fault done */
+	time_t *ready_at;		/* per section: its workload said ready */
 };
 
 static void run_error(struct runner *r, const char *fmt, ...)
@@ -180,14 +181,17 @@ static char *workload_command(const struct runner *r, const struct scn_section *
 	return sec->workload->command(&ctx);
 }
 
-static int write_script(const char *path, const char *command)
+static int write_script(const char *path, const char *command, uint64_t delay_s)
 {
 	FILE *f = fopen(path, "w");
 
 	if (!f)
 		return -1;
 	fprintf(f, "#!/bin/sh\n# written by swaplab run; runs in " GUEST_DIR "\n"
-		"cd " GUEST_DIR " || exit 4\n%s\n", command);
+		"cd " GUEST_DIR " || exit 4\n");
+	if (delay_s)
+		fprintf(f, "sleep %llu\n", (unsigned long long)delay_s);
+	fprintf(f, "%s\n", command);
 	return fclose(f);
 }
 
@@ -199,7 +203,8 @@ static int start_workload(struct runner *r, struct running *w)
 
 	snprintf(name, sizeof(name), "%s.sh", wl->name);
 	cmd = workload_command(r, w->sec);
-	if (!cmd || write_script(log_path(r, name, script), cmd)) {
+	if (!cmd || write_script(log_path(r, name, script), cmd,
+				 scn_num(&w->sec->params, "delay"))) {
 		free(cmd);
 		run_error(r, "cannot write the script of %s in %s", wl->name, r->logs);
 		return -1;
@@ -213,7 +218,8 @@ static int start_workload(struct runner *r, struct running *w)
 		return -1;
 	}
 	w->status->started = true;
-	w->timeout_s = timeout ? timeout : wl->default_timeout_s;
+	w->timeout_s = (timeout ? timeout : wl->default_timeout_s) +
+		       scn_num(&w->sec->params, "delay");
 	w->deadline = time(NULL) + w->timeout_s;
 	fprintf(stderr, "swaplab run: %s: %s started (timeout %lu s)\n", r->res->id,
 		wl->name, w->timeout_s);
@@ -269,9 +275,14 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 		for (j = 0; j < n; j++) {
 			wl = group[j].sec->workload;
 			if (strcmp(wl->name, scn_text(&s->sections[i].params, "after")) ||
-			    group[j].job.done ||
-			    !guest_job_said(r->lab, &group[j].job, wl->stderr_log,
-					    wl->ready_text))
+			    group[j].job.done)
+				continue;
+			if (!r->ready_at[i] &&
+			    guest_job_said(r->lab, &group[j].job, wl->stderr_log,
+					   wl->ready_text))
+				r->ready_at[i] = time(NULL);
+			if (!r->ready_at[i] || time(NULL) < r->ready_at[i] +
+			    (time_t)scn_num(&s->sections[i].params, "delay"))
 				continue;
 			r->injected[i] = true;
 			inject_fault(r, &s->sections[i]);
@@ -342,7 +353,8 @@ static void check_untriggered(struct runner *r, struct running *group, size_t n)
 			continue;
 		for (j = 0; j < n; j++)
 			if (!strcmp(group[j].sec->name, scn_text(&s->sections[i].params, "after")))
-				run_error(r, "fault %s was never injected: %s ended before saying '%s'",
+				run_error(r, "fault %s was never injected: %s ended before "
+					  "saying '%s' and the fault's delay passing",
 					  s->sections[i].name, group[j].sec->name,
 					  group[j].sec->workload->ready_text);
 	}
@@ -541,6 +553,7 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 		return;
 	iso_now(started, sizeof(started));
 	r.injected = calloc(plan->scn->nsections, sizeof(*r.injected));
+	r.ready_at = calloc(plan->scn->nsections, sizeof(*r.ready_at));
 	evidence_init(&r.ev, plan->scn, r.meta.swap_target, r.logs);
 	add_workloads_to_evidence(&r);
 	if (!boot(&r) && !guest_setup(&r)) {
@@ -559,4 +572,5 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 	fprintf(stderr, "swaplab run: %s: %s\n", res->id, verdict_name(res->verdict));
 	evidence_free(&r.ev);
 	free(r.injected);
+	free(r.ready_at);
 }

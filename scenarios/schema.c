@@ -14,7 +14,7 @@ static const char *const swap_targets[] = {
 const struct scn_option scenario_options[] = {
 	{ .key = "description", .type = SCN_STRING, .def = "", .help = "what the scenario shows" },
 	{ .key = "labels", .type = SCN_LIST, .def = "patched stock local",
-	.help =   "what to run it on, interleaved per repetition", .valid_word = label_valid },
+	  .help = "what to run it on, interleaved per repetition", .valid_word = label_valid },
 	{ .key = "client_mem", .type = SCN_SIZE, .def = "320M", .help = "client guest memory",
 	  .min = 128 * MIB, .max = 16384 * MIB },
 	{ .key = "client_cpus", .type = SCN_UINT, .def = "1", .help = "client vCPUs", .min = 1, .max = 8 },
@@ -28,30 +28,35 @@ const struct scn_option scenario_options[] = {
 	{ .key = "metrics", .type = SCN_LIST, .def = "all", .help = "metrics to record",
 	  .valid_word = metric_valid },
 	{ .key = "min_swapout", .type = SCN_SIZE, .def = "64M",
-	.help =   "pswpout must grow by at least this much" },
+	  .help = "pswpout must grow by at least this much" },
 	{ .key = "min_swapin", .type = SCN_SIZE, .def = "64M",
-	.help =   "pswpin must grow by at least this much" },
+	  .help = "pswpin must grow by at least this much" },
 	{ .key = "min_nfs_write", .type = SCN_SIZE, .def = "64M",
-	.help =   "NFS WRITE bytes must grow by at least this much (NFS targets)" },
+	  .help = "NFS WRITE bytes must grow by at least this much (NFS targets)" },
 	{ .key = "min_nfs_read", .type = SCN_SIZE, .def = "64M",
-	.help =   "NFS READ bytes must grow by at least this much (NFS targets)" },
+	  .help = "NFS READ bytes must grow by at least this much (NFS targets)" },
 	{ .key = "oom_allowed", .type = SCN_LIST, .def = NULL,
-	.help =   "processes (name prefixes) the OOM killer may kill, e.g. stress-ng" },
+	  .help = "processes (name prefixes) the OOM killer may kill, e.g. stress-ng" },
 	{ .key = "cmdline", .type = SCN_STRING, .def = "", .help = "appended to the client kernel command line" },
 	{ }
 };
 
 const struct scn_option workload_common_options[] = {
 	{ .key = "concurrent", .type = SCN_BOOL, .def = "no",
-	.help =   "start together with the workload before it instead of after it" },
+	  .help = "start together with the workload before it instead of after it" },
+	{ .key = "delay", .type = SCN_DURATION, .def = "0",
+	  .help = "wait this long before starting", .max = 24 * 3600 },
 	{ .key = "timeout", .type = SCN_DURATION, .def = "0",
-	.help =   "kill it and end the run with verdict error after this long "
+	  .help = "kill it and end the run with verdict error after this long "
 	  "(0: the workload's default)", .max = 24 * 3600 },
 	{ }
 };
 
 const struct scn_option fault_common_options[] = {
 	{ .key = "after", .type = SCN_STRING, .def = "swapverify",
-	.help =   "inject once this workload says its pages are swapped out" },
+	  .help = "inject once this workload says its pages are swapped out" },
+	{ .key = "delay", .type = SCN_DURATION, .def = "0",
+	  .help = "then wait this long, e.g. for other workloads to fill swap",
+	  .max = 24 * 3600 },
 	{ }
 };

@@ -16,7 +16,7 @@ static const struct scn_option options[] = {
 	{ .key = "tests", .type = SCN_LIST, .def = "cow memcontrol", .help = "selftest programs to run",
 	  .choices = programs },
 	{ .key = "memcontrol_cases", .type = SCN_LIST, .def = "test_memcg_reclaim test_memcg_swap_max_peak",
-	.help =   "test_memcontrol cases the check judges" },
+	  .help = "test_memcontrol cases the check judges" },
 	{ }
 };
 

@@ -17,7 +17,7 @@ static const struct scn_option options[] = {
 	{ .key = "seed", .type = SCN_UINT, .def = NULL,
 	  .help = "pattern seed (default: swapverify picks one and reports it)" },
 	{ .key = "hold", .type = SCN_DURATION, .def = "0",
-	.help =   "keep the pages swapped out this long before reading back (for faults)" },
+	  .help = "keep the pages swapped out this long before reading back (for faults)" },
 	{ .key = "cgroup", .type = SCN_BOOL, .def = "yes", .help = "also force pages out with memory.reclaim" },
 	{ }
 };
