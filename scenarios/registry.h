@@ -68,12 +68,15 @@ struct fault_ctx {
 	int (*sh)(void *runner, enum guest_role role, const char *script,
 		  char *out, size_t outlen, char *why, size_t len);
 	void *runner;
+	char armed[64];			/* what arm() noted when the trigger came */
 };
 
 struct fault {
 	const char *name;
 	const char *help;
 	const struct scn_option *options;	/* "after" is always there */
+	/* When the workload says it is ready (before any delay): optional. */
+	int (*arm)(struct fault_ctx *ctx, char *why, size_t len);
 	/* 0, or -1 with a reason in @why. */
 	int (*inject)(const struct fault_ctx *ctx, char *why, size_t len);
 };

@@ -34,6 +34,7 @@ struct runner {
 	char tmp_dir[2048], logs[2560];	/* short of PATH_MAX: room for names */
 	bool *injected;			/* per section: fault done */
 	time_t *ready_at;		/* per section: its workload said ready */
+	struct fault_ctx *faults;	/* per section: armed faults */
 };
 
 static void run_error(struct runner *r, const char *fmt, ...)
@@ -241,11 +242,23 @@ static int guest_sh_for_fault(void *runner, enum guest_role role, const char *sc
 	return ret;
 }
 
-static void inject_fault(struct runner *r, const struct scn_section *sec)
+static void arm_fault(struct runner *r, size_t i)
 {
-	struct fault_ctx ctx = {
-		.params = &sec->params, .sh = guest_sh_for_fault, .runner = r,
-	};
+	const struct scn_section *sec = &r->plan->scn->sections[i];
+	struct fault_ctx *ctx = &r->faults[i];
+	char why[512];
+
+	ctx->params = &sec->params;
+	ctx->sh = guest_sh_for_fault;
+	ctx->runner = r;
+	if (sec->fault->arm && sec->fault->arm(ctx, why, sizeof(why)))
+		run_error(r, "arming fault %s: %s", sec->name, why);
+}
+
+static void inject_fault(struct runner *r, size_t i)
+{
+	const struct scn_section *sec = &r->plan->scn->sections[i];
+	struct fault_ctx ctx = r->faults[i];
 	char name[128], path[PATH_MAX], why[512];
 
 	snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
@@ -279,13 +292,15 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 				continue;
 			if (!r->ready_at[i] &&
 			    guest_job_said(r->lab, &group[j].job, wl->stderr_log,
-					   wl->ready_text))
+					   wl->ready_text)) {
 				r->ready_at[i] = time(NULL);
-			if (!r->ready_at[i] || time(NULL) < r->ready_at[i] +
+				arm_fault(r, i);
+			}
+			if (failed(r) || !r->ready_at[i] || time(NULL) < r->ready_at[i] +
 			    (time_t)scn_num(&s->sections[i].params, "delay"))
 				continue;
 			r->injected[i] = true;
-			inject_fault(r, &s->sections[i]);
+			inject_fault(r, i);
 		}
 	}
 }
@@ -554,6 +569,7 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 	iso_now(started, sizeof(started));
 	r.injected = calloc(plan->scn->nsections, sizeof(*r.injected));
 	r.ready_at = calloc(plan->scn->nsections, sizeof(*r.ready_at));
+	r.faults = calloc(plan->scn->nsections, sizeof(*r.faults));
 	evidence_init(&r.ev, plan->scn, r.meta.swap_target, r.logs);
 	add_workloads_to_evidence(&r);
 	if (!boot(&r) && !guest_setup(&r)) {
@@ -573,4 +589,5 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 	evidence_free(&r.ev);
 	free(r.injected);
 	free(r.ready_at);
+	free(r.faults);
 }
