@@ -183,7 +183,7 @@ static void print_metric_row(FILE *f, const struct run_result *runs, size_t n,
 	char cell[48];
 	size_t l;
 
-	fprintf(f, "%-30s %-10s", m->name, m->unit);
+	fprintf(f, "%-34s %-10s", m->name, m->unit);
 	for (l = 0; l < nl; l++) {
 		metric_spread(runs, n, s, lbl[l], m->name, &sp);
 		if (sp.n)
@@ -202,7 +202,7 @@ static void print_metrics(FILE *f, const struct run_result *runs, size_t n,
 	const char *lbl[8];
 	size_t nl = scenario_labels(runs, n, s, lbl, 8), l, i, m;
 
-	fprintf(f, "\nMETRICS %s (mean±sd (n))\n%-30s %-10s", s->scn->name, "metric",
+	fprintf(f, "\nMETRICS %s (mean±sd (n))\n%-34s %-10s", s->scn->name, "metric",
 		"unit");
 	for (l = 0; l < nl; l++)
 		fprintf(f, " %20s", lbl[l]);
