@@ -111,14 +111,19 @@ static int poll_status(virDomainPtr dom, const char *id, int *status)
 	char *rc_text = NULL;
 	size_t len;
 	char *path = file_of(id, "rc");
+	char *before = g_strdup(lab_strerror());
 	int rc = lab_agent_read(dom, path, &rc_text, &len);
 
 	free(path);
 	if (rc) {
 		g_free(rc_text);
+		/* "not there yet" is no failure: keep the reason given before */
+		lab_fail(0, "%s", before);
+		g_free(before);
 		return virDomainIsActive(dom) == 1 ? 0 :
 			lab_fail(LAB_EFAIL, "the guest stopped running");
 	}
+	g_free(before);
 	*status = atoi(rc_text);
 	g_free(rc_text);
 	return 1;
