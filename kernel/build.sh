@@ -50,6 +50,7 @@ build_variant() {
 	kmake "$src" "$bld" -s kernelrelease >"$out.new/release"
 	git -C "$src" rev-parse HEAD >"$out.new/commit"
 	echo "$key" >"$out.new/key"
+	if [ "$variant" = stock ]; then : >"$out.new/series_hash"; else series_hash >"$out.new/series_hash"; fi
 	rm -rf "$out"
 	mv "$out.new" "$out"
 	msg "$variant: built $(cat "$out/release") -> $out/bzImage"

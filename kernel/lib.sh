@@ -36,8 +36,11 @@ series_files() {
 	done
 }
 
+# What the patched kernels are built from: the patches, not the cover letter
+# (editing its text, the lab's results in it, rebuilds nothing).
 series_hash() {
-	{ cat "$PATCH_DIR/series"; series_files | xargs cat; } | sha256sum | cut -c1-64
+	{ cat "$PATCH_DIR/series"; series_files | grep -v '/0000-' | xargs cat; } |
+		sha256sum | cut -c1-64
 }
 
 # The pristine tree, once, as a git repository: worktrees for the variants and

@@ -75,34 +75,6 @@ static void add_cache_line(json_object *o, const char *key, const char *dir,
 	free(text);
 }
 
-/* Like kernel/lib.sh's series_hash: the series file, then each patch. */
-static void series_hash(char out[65])
-{
-	char *texts[128] = { 0 }, *series = read_text("kernel/patches/series");
-	char *line, *save = NULL, path[512];
-	size_t n = 0, i;
-
-	out[0] = '\0';
-	if (!series)
-		return;
-	texts[n++] = strdup(series);
-	for (line = strtok_r(series, "\n", &save); line && n < 127;
-	     line = strtok_r(NULL, "\n", &save)) {
-		line[strcspn(line, "#")] = '\0';
-		line[strcspn(line, " \t")] = '\0';
-		if (!*line)
-			continue;
-		snprintf(path, sizeof(path), "kernel/patches/%s", line);
-		texts[n] = read_text(path);
-		if (texts[n])
-			n++;
-	}
-	sha256_texts(texts, out);
-	for (i = 0; i < n; i++)
-		free(texts[i]);
-	free(series);
-}
-
 static json_object *kernel_object(const char *variant, const char *release)
 {
 	json_object *k = json_object_new_object();
@@ -111,9 +83,6 @@ static json_object *kernel_object(const char *variant, const char *release)
 	snprintf(dir, sizeof(dir), "%s/kernel/out/%s", swaplab_cache(), variant);
 	add_string(k, "variant", variant);
 	add_string(k, "release", release);
-	if (strcmp(variant, "stock"))
-		series_hash(hash);
-	add_string(k, "series_hash", hash);
 	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/config");
 	config = read_text(dir);
 	hash[0] = '\0';
@@ -124,6 +93,8 @@ static json_object *kernel_object(const char *variant, const char *release)
 	free(config);
 	add_string(k, "config_hash", hash);
 	dir[strlen(dir) - strlen("/config")] = '\0';
+	/* what kernel/build.sh built it from; "" for stock */
+	add_cache_line(k, "series_hash", dir, "series_hash");
 	add_cache_line(k, "commit", dir, "commit");
 	add_cache_line(k, "key", dir, "key");
 	return k;
