@@ -4,6 +4,7 @@
  * json-c.  Kernel identity comes from the build cache (kernel/build.sh):
  * out/<variant>/{commit,key,config}, and the series from kernel/patches.
  */
+#include <math.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +201,9 @@ static json_object *metrics_array(const struct run_result *res)
 
 	for (i = 0; i < res->metrics.n; i++) {
 		v = &res->metrics.v[i];
+		/* not measurable in this run (0 pages, 0 s): absent, not NaN */
+		if (!isfinite(v->value))
+			continue;
 		m = json_object_new_object();
 		add_string(m, "name", v->name);
 		json_object_object_add(m, "value", json_object_new_double(v->value));
