@@ -44,7 +44,7 @@ nothing_left() {
 	[ ! -d "$cache/labs/$prefix/client" ] && [ ! -e "$cache/labs/$prefix/state.json" ]
 }
 
-echo "1..12"
+echo "1..13"
 $swaplab down >/dev/null 2>&1
 start=$(date +%s)
 make --no-print-directory up VARIANT="$variant" \
@@ -55,7 +55,7 @@ sed 's/^/# /' "$art/up.err" | grep -E 'after|error|swaplab:' | head -40
 ok $rc "make up VARIANT=$variant brings both guests up ($(($(date +%s) - start)) s)"
 if [ $rc != 0 ]; then
 	$swaplab down >/dev/null 2>&1
-	for i in $(seq $((n + 1)) 12); do ok 1 "skipped: the lab did not come up"; done
+	for i in $(seq $((n + 1)) 13); do ok 1 "skipped: the lab did not come up"; done
 	exit 1
 fi
 
@@ -77,6 +77,15 @@ in_server sh -c 'findmnt -n -o SOURCE /export/swaplab; cat /proc/sys/fs/leases-e
 sed 's/^/# server: /' "$art/server"
 ok $(printf '/dev/vdb\n0\n16\n' | cmp -s - <(head -3 "$art/server"); echo $?) \
 	"the export is on the server's data disk, leases off, 16 nfsd threads"
+
+# virsh console lands in a root shell: type a command on the serial line
+# (script(1) gives virsh the terminal it wants), read its answer, leave
+# with Ctrl-].
+{ sleep 3; printf '\r'; sleep 3; printf 'echo console-$((6 * 7))\r'; sleep 5; printf '\035'; } |
+	timeout 60 script -qfec "virsh -c qemu:///system console --force $prefix-client" /dev/null \
+	>"$art/console.out" 2>&1
+ok $(tr -d '\r' <"$art/console.out" | grep -qx 'console-42'; echo $?) \
+	"virsh console $prefix-client answers in a root shell"
 
 in_client cat /proc/vmstat >"$art/vmstat-before"
 in_client cat /proc/self/mountstats >"$art/mountstats-before"
