@@ -112,6 +112,8 @@ static int server_ready(struct lab *lab)
 	char *exports = NULL, *source = NULL, *leases = NULL;
 	int rc = run_checked(lab, LAB_SERVER, exports_argv, 60, &exports);
 
+	rc = rc ?: lab_tools_install(lab, LAB_SERVER);
+
 	rc = rc ?: run_checked(lab, LAB_SERVER, source_argv, 60, &source);
 	rc = rc ?: run_checked(lab, LAB_SERVER, leases_argv, 60, &leases);
 	if (!rc && !strstr(exports, LAB_EXPORT_PATH))
@@ -129,7 +131,7 @@ static int server_ready(struct lab *lab)
 
 static int client_ready(struct lab *lab)
 {
-	return lab_tools_install(lab) ?: lab_swap_on(lab);
+	return lab_tools_install(lab, LAB_CLIENT) ?: lab_swap_on(lab);
 }
 
 static int run_step(struct lab *lab, enum lab_role role, enum step step, double t0)

@@ -100,6 +100,6 @@ int lab_state_write(const struct lab *lab);
 int lab_state_read(struct lab *lab, const char *prefix);
 
 /* tools.c */
-int lab_tools_install(struct lab *lab);
+int lab_tools_install(struct lab *lab, enum lab_role role);
 
 #endif

@@ -14,6 +14,7 @@ extern const struct check check_nfs_traffic;
 extern const struct check check_client_log;
 extern const struct check check_server_log;
 extern const struct check check_selftests;
+extern const struct check check_memcg_selftests;
 extern const struct check check_swapguard;
 
 const struct check *const checks[] = {
@@ -25,6 +26,7 @@ const struct check *const checks[] = {
 	&check_client_log,
 	&check_server_log,
 	&check_selftests,
+	&check_memcg_selftests,
 	&check_swapguard,
 	NULL
 };

@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "lab.h"
 #include "run.h"
+#include "../results/known.h"
 
 #define DEFAULT_SCENARIOS "scenarios/default"
 #define DEFAULT_OUT "results/runs"
@@ -373,7 +374,18 @@ int cmd_run(int argc, char **argv, const struct global_opts *g)
 		print_json(&su, runs, n);
 	else
 		summary_print(stdout, runs, n);
-	ret = summary_exit_code(runs, n);
+	{
+		struct known_failures kf = { 0 };
+		char why[512];
+
+		if (known_failures_load(KNOWN_DEFAULT_PATH, &kf, why, sizeof(why))) {
+			fprintf(stderr, "swaplab run: %s: %s\n", KNOWN_DEFAULT_PATH, why);
+			ret = summary_exit_code(runs, n);
+		} else {
+			ret = summary_exit_code_known(g->json ? stderr : stdout, runs, n, &kf);
+		}
+		known_failures_free(&kf);
+	}
 	if (run_interrupted)
 		ret = EXIT_LAB;
 	fprintf(g->json ? stderr : stdout, "\nsuite %s: %zu of %zu runs, results in %s/, exit %d\n",

@@ -27,6 +27,10 @@ void run_result_free(struct run_result *res);
 void summary_print(FILE *f, const struct run_result *runs, size_t n);
 /* 0 when every run passed; EXIT_LAB if any ended in error; else EXIT_CHECK. */
 int summary_exit_code(const struct run_result *runs, size_t n);
+struct known_failures;
+/* The same, with the runs whose failed checks are all known passing. */
+int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
+			    const struct known_failures *kf);
 
 /* One run of @scn on @label: boots a lab, runs, writes results/runs/<id>/. */
 struct run_plan {

@@ -24,7 +24,11 @@ SWAPLAB_SRCS += $(SCENARIO_CORE_SRCS) $(SCENARIO_LAB_SRCS)
 
 UNIT_TESTS += test_scenario_parse test_scenario_logs test_scenario_checks \
 	test_scenario_summary
-test_scenario_parse_SRCS := tests/unit/test_scenario_parse.c $(SCENARIO_CORE_SRCS)
-test_scenario_logs_SRCS := tests/unit/test_scenario_logs.c $(SCENARIO_CORE_SRCS)
-test_scenario_checks_SRCS := tests/unit/test_scenario_checks.c $(SCENARIO_CORE_SRCS)
-test_scenario_summary_SRCS := tests/unit/test_scenario_summary.c $(SCENARIO_CORE_SRCS)
+test_scenario_parse_SRCS := tests/unit/test_scenario_parse.c $(SCENARIO_CORE_SRCS) \
+	results/known.c results/textfile.c
+test_scenario_logs_SRCS := tests/unit/test_scenario_logs.c $(SCENARIO_CORE_SRCS) \
+	results/known.c results/textfile.c
+test_scenario_checks_SRCS := tests/unit/test_scenario_checks.c $(SCENARIO_CORE_SRCS) \
+	results/known.c results/textfile.c
+test_scenario_summary_SRCS := tests/unit/test_scenario_summary.c $(SCENARIO_CORE_SRCS) \
+	results/known.c results/textfile.c

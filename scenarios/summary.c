@@ -11,6 +11,7 @@
 
 #include "lab.h"
 #include "run.h"
+#include "../results/known.h"
 
 struct spread {
 	unsigned int n;
@@ -320,6 +321,41 @@ int summary_exit_code(const struct run_result *runs, size_t n)
 		if (runs[i].verdict == VERDICT_ERROR)
 			return EXIT_LAB;
 		failed |= runs[i].verdict == VERDICT_FAIL;
+	}
+	return failed ? EXIT_CHECK : 0;
+}
+
+/*
+ * Like summary_exit_code(), but a run whose every failed check is listed in
+ * the known failures (results/known-failures) does not fail the suite; each
+ * such check is named on @f with the reason, so it stays in sight.
+ */
+int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
+			    const struct known_failures *kf)
+{
+	const struct known_failure *k;
+	bool failed = false, all_known;
+	size_t i, c;
+
+	for (i = 0; i < n; i++) {
+		if (runs[i].verdict == VERDICT_ERROR)
+			return EXIT_LAB;
+		if (runs[i].verdict != VERDICT_FAIL)
+			continue;
+		all_known = true;
+		for (c = 0; c < runs[i].nchecks; c++) {
+			if (runs[i].checks[c].verdict != VERDICT_FAIL)
+				continue;
+			k = known_failure_match(kf, runs[i].scn->name, runs[i].label->name,
+						runs[i].checks[c].name);
+			if (k)
+				fprintf(f, "known failure: %s %s: %s (%s line %u)\n", runs[i].id,
+					runs[i].checks[c].name, k->reason, KNOWN_DEFAULT_PATH,
+					k->line);
+			else
+				all_known = false;
+		}
+		failed |= !all_known;
 	}
 	return failed ? EXIT_CHECK : 0;
 }

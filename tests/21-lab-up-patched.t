@@ -5,7 +5,8 @@
 # files pass through the guest agent, a guest panic is reported, and make
 # down leaves no domain, pool, state or qemu process.
 #
-# VARIANT=stock runs the same on the stock kernel (22-lab-up-stock.t).
+# VARIANT=stock runs the same on the stock kernel; the suite swaps over NFS
+# on the stock kernel in 24-lab-swap-targets.t instead, one boot fewer.
 set -u
 cd "$(dirname "$0")/.."
 variant=${VARIANT:-patched}

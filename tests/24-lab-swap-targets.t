@@ -1,8 +1,10 @@
 #!/bin/bash
-# Every swap target in one lab: `swaplab swap TARGET` switches the client
-# to nfs3, local (/dev/vdc), loop-nfs (a direct-I/O loop device over a file
-# on NFS) and back to nfs4.2, each confirmed from the guest's own /proc; a
-# bad target is refused and leaves the current swap as it was.
+# Every swap target in one lab, on the stock client kernel: `swaplab swap
+# TARGET` switches the client to nfs3, local (/dev/vdc), loop-nfs (a
+# direct-I/O loop device over a file on NFS) and back to nfs4.2, each
+# confirmed from the guest's own /proc; a bad target is refused and leaves
+# the current swap as it was; and the stock kernel swaps over NFS as the
+# patched one does in 21-lab-up-patched.t (pswpout and NFS WRITEs grow).
 set -u
 cd "$(dirname "$0")/.."
 export SWAPLAB_PREFIX=swl-lab-tgt
@@ -20,7 +22,7 @@ ok() {	# ok STATUS DESCRIPTION
 in_client() { $swaplab exec client --timeout 300 -- "$@"; }
 swaps_list() { in_client cat /proc/swaps | awk 'NR > 1 {print $1}'; }
 
-echo "1..7"
+echo "1..9"
 $swaplab down >/dev/null 2>&1
 $swaplab up --client-kernel stock --client-mem 256 --swap-size 256 --swap none \
 	>"$art/up.out" 2>"$art/up.err"
@@ -29,7 +31,7 @@ ok $rc "a lab with no swap comes up"
 if [ $rc != 0 ]; then
 	sed 's/^/# /' "$art/up.err" | tail -20
 	$swaplab down >/dev/null 2>&1
-	for i in $(seq 2 7); do ok 1 "skipped: the lab did not come up"; done
+	for i in $(seq 2 9); do ok 1 "skipped: the lab did not come up"; done
 	exit 1
 fi
 
@@ -66,6 +68,26 @@ rc=$?
 ok $([ $rc = 2 ] && grep -q "unknown swap target 'nfs5'" "$art/bad.out" &&
 	[ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ]; echo $?) \
 	"an unknown target is refused (exit $rc) and swap stays on nfs4.2"
+
+vmstat_of() { awk -v k="$1" '$1 == k {n = $2} END {print n + 0}' "$2"; }
+nfs_writes() {
+	awk '/^device .* mounted on \/mnt\/swaplab /{m = 1; next} /^device /{m = 0}
+		m && $1 == "WRITE:" {n = $2; exit} END {print n + 0}' "$1"
+}
+in_client cat /proc/vmstat >"$art/vmstat-before"
+in_client cat /proc/self/mountstats >"$art/mountstats-before"
+# 1.5x RAM kept mapped: the rest goes out to the NFSv4.2 swap file.
+in_client stress-ng --vm 1 --vm-bytes 384M --vm-keep --vm-method write64 \
+	--timeout 120s --metrics-brief >"$art/stress.out" 2>&1
+stress_rc=$?
+in_client cat /proc/vmstat >"$art/vmstat-after"
+in_client cat /proc/self/mountstats >"$art/mountstats-after"
+pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
+writes=$(($(nfs_writes "$art/mountstats-after") - $(nfs_writes "$art/mountstats-before")))
+echo "# stock: stress-ng exit $stress_rc, pswpout +$((pswpout / 256)) MiB, NFS WRITE +$writes ops"
+ok $([ $stress_rc = 0 ] && [ $pswpout -ge $((64 * 256)) ]; echo $?) \
+	"stock: pushing 1.5x RAM raises pswpout by at least 64 MiB"
+ok $([ $writes -gt 0 ]; echo $?) "stock: and the NFS WRITE count of the swap mount"
 
 $swaplab down >/dev/null 2>&1
 ok $(! virsh -c qemu:///system list --all --name | grep -q "^$prefix-"; echo $?) "down"

@@ -1,6 +1,6 @@
 # In-guest tools: swapverify (every swapped page comes back right; swap
-# throughput and fault latency) and swapguard (user space cannot write into an
-# active swap file).  Linked statically, so they run in any guest image; the
+# throughput and fault latency), swapguard (user space cannot write into an
+# active swap file) and swapcorrupt (the corrupt-swap fault, on the server).  Linked statically, so they run in any guest image; the
 # lab copies guests/tools/bin/* into the guests' /usr/local/bin.
 PACKAGES += gcc libc6-dev pkgconf libjson-c-dev liburing-dev libcmocka-dev
 
@@ -14,7 +14,8 @@ SWAPVERIFY_SRCS := swapverify.c sv_options.c sv_report.c pattern.c order.c \
 	latency.c vmstat.c pageout.c cgroup.c
 SWAPGUARD_SRCS := swapguard.c sg_options.c sg_verdict.c sg_probes.c \
 	sg_uring.c swaps.c
-GUEST_TOOLS := $(TOOLS_BIN)/swapverify $(TOOLS_BIN)/swapguard
+SWAPCORRUPT_SRCS := swapcorrupt.c sc_classify.c
+GUEST_TOOLS := $(TOOLS_BIN)/swapverify $(TOOLS_BIN)/swapguard $(TOOLS_BIN)/swapcorrupt
 
 guest-tools: $(GUEST_TOOLS)
 
@@ -28,6 +29,9 @@ $(TOOLS_BIN)/swapverify: $(SWAPVERIFY_SRCS:%.c=$(TOOLS_OBJ)/%.o)
 $(TOOLS_BIN)/swapguard: $(SWAPGUARD_SRCS:%.c=$(TOOLS_OBJ)/%.o)
 	$(CC) -static -o $@ $^ -luring
 
+$(TOOLS_BIN)/swapcorrupt: $(SWAPCORRUPT_SRCS:%.c=$(TOOLS_OBJ)/%.o)
+	$(CC) -static -o $@ $^
+
 -include $(wildcard $(TOOLS_OBJ)/*.d)
 CLEAN_FILES += $(TOOLS_BIN)
 
@@ -35,7 +39,9 @@ CLEAN_FILES += $(TOOLS_BIN)
 UNIT_TESTS += test_swapverify_pattern test_swapverify_latency \
 	test_swapverify_options test_swapverify_report test_swapverify_vmstat \
 	test_swapguard_options test_swapguard_verdict test_swapguard_swaps \
-	test_swapverify_run test_swapguard_run
+	test_swapverify_run test_swapguard_run test_swapcorrupt_classify
+test_swapcorrupt_classify_SRCS := tests/unit/test_swapcorrupt_classify.c \
+	$(TOOLS_DIR)/sc_classify.c $(TOOLS_DIR)/pattern.c
 test_swapverify_pattern_SRCS := tests/unit/test_swapverify_pattern.c \
 	$(TOOLS_DIR)/pattern.c $(TOOLS_DIR)/order.c
 test_swapverify_latency_SRCS := tests/unit/test_swapverify_latency.c \

@@ -112,7 +112,7 @@ static void test_all_pass(void **state)
 	size_t i;
 
 	run_evaluate(&f->ev, &res);
-	assert_int_equal(res.nchecks, 9);
+	assert_int_equal(res.nchecks, 10);
 	for (i = 0; i < res.nchecks; i++)
 		if (res.checks[i].verdict != VERDICT_PASS)
 			fail_msg("%s: %s: %s", res.checks[i].name,
@@ -214,6 +214,14 @@ static void test_workloads_selftests_swapguard(void **state)
 	evidence_put(&f->ev, "selftest-cow.ktap", cow);
 	assert_int_equal(judge(f, "selftests", reason), VERDICT_FAIL);
 	assert_non_null(strstr(reason, "No leak from child into parent"));
+	evidence_put(&f->ev, "selftest-memcontrol.ktap",
+		     "ok 8 test_memcg_reclaim\nnot ok 10 test_memcg_swap_max_peak\nnot ok 7 test_memcg_max\n");
+	assert_int_equal(judge(f, "memcg-selftests", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "test_memcg_swap_max_peak"));
+	assert_null(strstr(reason, "test_memcg_max"));
+	evidence_put(&f->ev, "selftest-memcontrol.ktap",
+		     "ok 8 test_memcg_reclaim\nok 10 test_memcg_swap_max_peak\nnot ok 7 test_memcg_max\n");
+	assert_int_equal(judge(f, "memcg-selftests", reason), VERDICT_PASS);
 	evidence_put(&f->ev, "swapguard.tap", "1..2\nok 1 write(2)\nnot ok 2 fallocate: succeeded\n");
 	assert_int_equal(judge(f, "swapguard", reason), VERDICT_FAIL);
 	evidence_put(&f->ev, "swapguard.tap", "1..0 # SKIP active swap '/dev/vdc' is not a file\n");

@@ -47,7 +47,7 @@ static const char good[] =
 	"duration = 20s\n"
 	"concurrent = yes\n"
 	"[corrupt-swap]\n"
-	"own_from = 10\n";
+	"from = 10\n";
 
 static void test_good_file(void **state)
 {

@@ -12,6 +12,7 @@
 
 #include "../../lab/lab.h"
 #include "../../scenarios/run.h"
+#include "../../results/known.h"
 
 static struct scenario *scn;
 
@@ -75,6 +76,31 @@ static void test_ratios(void **state)
 		run_result_free(&runs[i]);
 }
 
+/* A failed check listed in known-failures shows, and does not fail the suite. */
+static void test_known_failures(void **state)
+{
+	struct known_failures kf = { 0 };
+	struct run_result runs[2];
+	char why[128], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	make_run(&runs[0], "patched", 1, 20, 0);
+	make_run(&runs[1], "stock", 1, 10, 0);
+	runs[1].verdict = runs[1].checks[0].verdict = VERDICT_FAIL;
+	assert_int_equal(known_failures_parse("s/content@stock  fails on stock too\n",
+					      &kf, why, sizeof(why)), 0);
+	assert_int_equal(summary_exit_code_known(f, runs, 2, &kf), 0);
+	runs[0].verdict = runs[0].checks[0].verdict = VERDICT_FAIL;
+	assert_int_equal(summary_exit_code_known(f, runs, 2, &kf), EXIT_CHECK);
+	fclose(f);
+	assert_non_null(strstr(text, "known failure: t-stock-r1 content: fails on stock too"));
+	free(text);
+	known_failures_free(&kf);
+	run_result_free(&runs[0]);
+	run_result_free(&runs[1]);
+}
+
 static void test_single_run(void **state)
 {
 	struct run_result run;
@@ -93,6 +119,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ratios),
 		cmocka_unit_test(test_single_run),
+		cmocka_unit_test(test_known_failures),
 	};
 	char err[256];
 
