@@ -77,6 +77,7 @@ unsigned int stress_ng_failures(const char *log, uint64_t *bit_errors,
 	const char *p = log, *eol, *fail, *bits;
 	unsigned int n = 0;
 	uint64_t errs;
+	int end;
 
 	*bit_errors = 0;
 	if (len)
@@ -89,8 +90,11 @@ unsigned int stress_ng_failures(const char *log, uint64_t *bit_errors,
 		if (!n++ && len)
 			snprintf(first, len, "%.*s", (int)(eol ? eol - p : (long)strlen(p)), p);
 		bits = strstr(fail, "detected ");
+		/* "bit errors" only: a method's own "N memory errors" line
+		 * repeats the count the vm stressor then reports */
+		end = 0;
 		if (bits && (!eol || bits < eol) &&
-		    sscanf(bits, "detected %" SCNu64 " bit error", &errs) == 1)
+		    sscanf(bits, "detected %" SCNu64 " bit error%n", &errs, &end) == 1 && end)
 			*bit_errors += errs;
 	}
 	return n;
