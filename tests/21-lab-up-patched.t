@@ -85,7 +85,7 @@ ok $(printf '/dev/vdb\n0\n16\n' | cmp -s - <(head -3 "$art/server"); echo $?) \
 { sleep 3; printf '\r'; sleep 3; printf 'echo console-$((6 * 7))\r'; sleep 5; printf '\035'; } |
 	timeout 60 script -qfec "virsh -c qemu:///system console --force $prefix-client" /dev/null \
 	>"$art/console.out" 2>&1
-ok $(tr -d '\r' <"$art/console.out" | grep -qx 'console-42'; echo $?) \
+ok $(tr -d '\r' <"$art/console.out" | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' | grep -qx 'console-42'; echo $?) \
 	"virsh console $prefix-client answers in a root shell"
 
 in_client cat /proc/vmstat >"$art/vmstat-before"
