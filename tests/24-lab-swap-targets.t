@@ -24,7 +24,7 @@ swaps_list() { in_client cat /proc/swaps | awk 'NR > 1 {print $1}'; }
 
 echo "1..9"
 $swaplab down >/dev/null 2>&1
-$swaplab up --client-kernel stock --client-mem 256 --swap-size 256 --swap none \
+$swaplab up --client-kernel stock --client-mem 256 --swap-size 768 --swap none \
 	>"$art/up.out" 2>"$art/up.err"
 rc=$?
 ok $rc "a lab with no swap comes up"
