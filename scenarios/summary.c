@@ -312,9 +312,6 @@ void summary_print(FILE *f, const struct run_result *runs, size_t n)
 	}
 }
 
-	return failed ? EXIT_CHECK : 0;
-}
-
 /*
  * Like summary_exit_code(), but a run whose every failed check is listed in
  * the known failures (results/known-failures) does not fail the suite; each
