@@ -322,7 +322,7 @@ int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 {
 	const struct known_failure *k;
 	bool failed = false, all_known;
-	size_t i, c;
+	size_t i, c, nfailed;
 
 	for (i = 0; i < n; i++) {
 		if (runs[i].verdict == VERDICT_ERROR)
@@ -330,9 +330,11 @@ int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 		if (runs[i].verdict != VERDICT_FAIL)
 			continue;
 		all_known = true;
+		nfailed = 0;
 		for (c = 0; c < runs[i].nchecks; c++) {
 			if (runs[i].checks[c].verdict != VERDICT_FAIL)
 				continue;
+			nfailed++;
 			k = known_failure_match(kf, runs[i].scn->name, runs[i].label->name,
 						runs[i].checks[c].name);
 			if (k)
@@ -342,7 +344,8 @@ int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 			else
 				all_known = false;
 		}
-		failed |= !all_known;
+		/* a run failed by no check in particular stays failed */
+		failed |= !all_known || !nfailed;
 	}
 	return failed ? EXIT_CHECK : 0;
 }
