@@ -59,17 +59,18 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
 	const struct scn_params *p = ctx->params;
 	char script[1024], classes[256], out[1024] = "", *c, *save = NULL;
-	size_t used = 0;
+	size_t used;
 
+	used = snprintf(script, sizeof(script), "swapcorrupt --from %llu --to %llu",
+			(unsigned long long)scn_num(p, "from"),
+			(unsigned long long)scn_num(p, "to"));
 	snprintf(classes, sizeof(classes), "%s", scn_text(p, "classes"));
-	script[0] = '\0';
-	for (c = strtok_r(classes, " ,", &save); c; c = strtok_r(NULL, " ,", &save))
+	for (c = strtok_r(classes, " ,", &save); c && used < sizeof(script);
+	     c = strtok_r(NULL, " ,", &save))
 		used += snprintf(script + used, sizeof(script) - used, " --class %s", c);
-	snprintf(classes, sizeof(classes), "%s", script);
-	snprintf(script, sizeof(script),
-		 "swapcorrupt --from %llu --to %llu%s %s/%s",
-		 (unsigned long long)scn_num(p, "from"), (unsigned long long)scn_num(p, "to"),
-		 classes, scn_text(p, "export"), ctx->armed);
+	if (used < sizeof(script))
+		snprintf(script + used, sizeof(script) - used, " %s/%s",
+			 scn_text(p, "export"), ctx->armed);
 	fprintf(ctx->log, "server: %s\n", script);
 	fflush(ctx->log);
 	if (ctx->sh(ctx->runner, GUEST_SERVER, script, out, sizeof(out), why, len)) {
