@@ -5,6 +5,12 @@
  * --vm-method (stress-ng takes one method per run), then --pageswap,
  * --bigheap, --brk and --stack together.  Each run keeps its YAML and log
  * (stress-ng-TAG.yaml/.log); stress-ng.yaml and stress-ng.log hold them all.
+ *
+ * With memory_high set, stress-ng runs in a memory cgroup of its own whose
+ * memory.high is that size: its workers then swap their own pages out and
+ * back on every sweep, whatever the rest of the guest does, so a --verify
+ * sweep reads back pages that went through swap at any moment of the run.
+ * memory.high throttles and reclaims; unlike memory.max it never OOM-kills.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -35,6 +41,8 @@ static const struct scn_option options[] = {
 	{ .key = "stressors", .type = SCN_LIST, .def = "pageswap bigheap brk stack",
 	  .help = "run together after the --vm runs", .choices = stressors },
 	{ .key = "workers", .type = SCN_UINT, .def = "1", .help = "instances of each stressor", .min = 1, .max = 16 },
+	{ .key = "memory_high", .type = SCN_SIZE, .def = "0",
+	  .help = "run in a memory cgroup with this memory.high (0: none; 0.125x: an eighth of client_mem)" },
 	{ .key = "duration", .type = SCN_DURATION, .def = "30s", .help = "length of each stress-ng run",
 	  .min = 1, .max = 3600 },
 	{ }
@@ -57,11 +65,18 @@ static char *command(const struct workload_ctx *ctx)
 	const struct scn_value *methods = scn_get(p, "vm_methods");
 	const struct scn_value *others = scn_get(p, "stressors");
 	uint64_t workers = scn_num(p, "workers"), duration = scn_num(p, "duration");
+	uint64_t high = scn_size_mib(p, "memory_high", ctx->client_mem_mib);
 	char *cmd = NULL, args[512], tag[48];
 	size_t len = 0, i, used;
 	FILE *f = open_memstream(&cmd, &len);
 
 	fprintf(f, "rc=0\n: > stress-ng.yaml\n: > stress-ng.log\n");
+	if (high)
+		fprintf(f, "cg=/sys/fs/cgroup/swaplab-stress-ng\n"
+			"echo +memory > /sys/fs/cgroup/cgroup.subtree_control; rmdir $cg 2>/dev/null\n"
+			"mkdir $cg && echo %" PRIu64 "M > $cg/memory.high && echo $$ > $cg/cgroup.procs ||\n"
+			"\t{ echo \"stress-ng: cannot make the memory cgroup $cg\" >&2; exit 4; }\n",
+			high);
 	for (i = 0; i < methods->nwords; i++) {
 		snprintf(args, sizeof(args), "--vm %" PRIu64 " --vm-bytes %" PRIu64
 			 "M --vm-keep --vm-method %s", workers,
@@ -75,6 +90,8 @@ static char *command(const struct workload_ctx *ctx)
 				 i ? " " : "", others->words[i], workers);
 	if (others->nwords)
 		append_run(f, "stressors", args, duration);
+	if (high)
+		fprintf(f, "echo $$ > /sys/fs/cgroup/cgroup.procs && rmdir $cg\n");
 	fprintf(f, "exit $rc\n");
 	fclose(f);
 	return cmd;

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -73,6 +74,35 @@ static void test_good_file(void **state)
 	assert_false(scn_flag(&sv->params, "concurrent"));
 	assert_string_equal(scn_text(&scenario_section(s, "corrupt-swap")->params,
 				     "after"), "swapverify");
+	scenario_free(s);
+}
+
+/* memory_high puts stress-ng in a cgroup of its own, sized from client_mem. */
+static void test_stress_ng_cgroup(void **state)
+{
+	struct scenario *s = parse("[scenario]\nclient_mem = 256M\n[stress-ng]\n"
+				   "vm_bytes = 0.25x\nvm_methods = rand-set\nstressors =\n"
+				   "memory_high = 0.125x\n");
+	struct workload_ctx ctx = { .dir = "/tmp", .client_mem_mib = 256 };
+	const struct scn_section *sng;
+	char *cmd;
+
+	assert_non_null(s);
+	sng = scenario_section(s, "stress-ng");
+	ctx.params = &sng->params;
+	cmd = sng->workload->command(&ctx);
+	assert_non_null(strstr(cmd, "echo 32M > $cg/memory.high && echo $$ > $cg/cgroup.procs"));
+	assert_non_null(strstr(cmd, "--vm-bytes 64M --vm-keep --vm-method rand-set"));
+	assert_non_null(strstr(cmd, "rmdir $cg\nexit $rc"));
+	free(cmd);
+	scenario_free(s);
+
+	s = parse("[scenario]\n[stress-ng]\n");
+	sng = scenario_section(s, "stress-ng");
+	ctx.params = &sng->params;
+	cmd = sng->workload->command(&ctx);
+	assert_null(strstr(cmd, "cgroup"));
+	free(cmd);
 	scenario_free(s);
 }
 
@@ -162,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_unknown_key),
 		cmocka_unit_test(test_unknown_section),
+		cmocka_unit_test(test_stress_ng_cgroup),
 		cmocka_unit_test(test_bad_size),
 		cmocka_unit_test(test_bad_words),
 		cmocka_unit_test(test_structure),
