@@ -4,6 +4,9 @@
  * against the swap under test: mm/cow and cgroup/test_memcontrol.  Their KTAP
  * is judged by the selftests check, which keeps only the swap cases, so their
  * exit status (which counts every case) is recorded, not returned.
+ * They run line-buffered (stdbuf -oL): test_memcontrol forks, and with its
+ * output in a file each child flushed a copy of the parent's pending lines,
+ * so cases showed up two, three or four times in the KTAP.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +26,7 @@ static const struct scn_option options[] = {
 static void append_program(FILE *f, const char *binary, const char *log)
 {
 	fprintf(f, "if [ -x \"$lib/%s\" ]; then\n"
-		"\t\"$lib/%s\" > %s 2>&1; echo \"# exit status $?\" >> %s\n"
+		"\tstdbuf -oL \"$lib/%s\" > %s 2>&1; echo \"# exit status $?\" >> %s\n"
 		"else\n\techo \"selftests: $lib/%s is missing: run make kernel-selftests"
 		" and boot the lab again\" >&2; rc=4\nfi\n",
 		binary, binary, log, log, binary);
