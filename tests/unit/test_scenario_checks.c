@@ -156,6 +156,18 @@ static void test_content_fails(void **state)
 	assert_int_equal(judge(f, "stress-ng", reason), VERDICT_FAIL);
 	assert_non_null(strstr(reason, "2 fail: line(s)"));
 	evidence_put(&f->ev, "stress-ng.log", stress_ng_clean_log);
+	assert_int_equal(judge(f, "stress-ng", reason), VERDICT_PASS);
+	assert_string_equal(reason, "no fail: lines, exit status 0");
+	/* A --vm run that finished no sweep verified nothing: said, not hidden. */
+	evidence_put(&f->ev, "stress-ng.yaml",
+		     "---\nmetrics:\n    - stressor: vm\n      bogo-ops: 0\n"
+		     "      bogo-ops-per-second-real-time: 0.000000\n"
+		     "    - stressor: brk\n      bogo-ops: 10\n"
+		     "      bogo-ops-per-second-real-time: 5.0\n...\n");
+	assert_int_equal(judge(f, "stress-ng", reason), VERDICT_PASS);
+	assert_string_equal(reason, "no fail: lines, exit status 0; 1 of 2 stressor runs "
+			    "finished no round (0 bogo ops) and verified nothing: vm");
+	evidence_put(&f->ev, "stress-ng.yaml", stress_ng_yaml);
 	evidence_put(&f->ev, "swapverify.json", "truncated {");
 	assert_int_equal(judge(f, "content", reason), VERDICT_FAIL);
 	/* A swapverify that could not force its pages out verified nothing. */
