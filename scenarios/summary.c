@@ -313,9 +313,10 @@ void summary_print(FILE *f, const struct run_result *runs, size_t n)
 }
 
 /*
- * Like summary_exit_code(), but a run whose every failed check is listed in
- * the known failures (results/known-failures) does not fail the suite; each
- * such check is named on @f with the reason, so it stays in sight.
+ * 0 when every run passed, EXIT_LAB if any ended in error, else EXIT_CHECK;
+ * but a run whose every failed check is listed in the known failures
+ * (results/known-failures) does not fail the suite; each such check is named
+ * on @f with the reason, so it stays in sight.
  */
 int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 			    const struct known_failures *kf)
