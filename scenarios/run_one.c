@@ -263,6 +263,7 @@ static void inject_fault(struct runner *r, size_t i)
 	const struct scn_section *sec = &r->plan->scn->sections[i];
 	struct fault_ctx ctx = r->faults[i];
 	char name[128], path[PATH_MAX], why[512];
+	time_t begun;
 
 	snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
 	ctx.log = fopen(log_path(r, name, path), "w");
@@ -270,11 +271,18 @@ static void inject_fault(struct runner *r, size_t i)
 		run_error(r, "cannot write %s", path);
 		return;
 	}
-	fprintf(stderr, "swaplab run: %s: injecting %s\n", r->res->id, sec->name);
+	begun = time(NULL);
+	fprintf(stderr, "swaplab run: %s: injecting %s, %lld s after %s said ready\n",
+		r->res->id, sec->name, (long long)(begun - r->ready_at[i]),
+		scn_text(&sec->params, "after"));
 	if (sec->fault->inject(&ctx, why, sizeof(why))) {
 		fprintf(ctx.log, "failed: %s\n", why);
 		run_error(r, "fault %s: %s", sec->name, why);
 	}
+	/* When, for a verifier that misses the damage: was it still running? */
+	fprintf(ctx.log, "injected %lld s after %s said ready, in %lld s\n",
+		(long long)(begun - r->ready_at[i]), scn_text(&sec->params, "after"),
+		(long long)(time(NULL) - begun));
 	fclose(ctx.log);
 }
 

@@ -27,6 +27,12 @@ echo "# swapverify bad pages: $bad"
 ok $([ "${bad:-0}" -gt 0 ] 2>/dev/null; echo $?) "swapverify counted corrupt pages"
 bits=$(grep -o 'detected [0-9]* bit errors' "$run/logs/stress-ng.log" | awk '{ s += $2 } END { print s + 0 }')
 echo "# stress-ng bit errors: $bits"
+# What a failure needs to be understood from the CI log alone: stress-ng's
+# verdict lines and rate, the checks' reasons, OOM kills, workload timing.
+grep -E 'fail:|error:|metrc: .* vm |OOM|oom' "$run/logs/stress-ng.log" 2>/dev/null | sed 's/^/# stress-ng.log: /'
+jq -r '.[] | "# check \(.name): \(.verdict): \(.reason)"' "$run/checks.json" 2>/dev/null
+grep -iE 'out of memory|oom-kill|killed process' "$run/logs/dmesg-client.txt" 2>/dev/null | sed 's/^/# dmesg-client: /'
+jq -r '.[] | "# workload \(.name): status \(.status), \(.elapsed_s | floor) s"' "$run/logs/workloads.json" 2>/dev/null
 ok $([ "$bits" -gt 0 ]; echo $?) "stress-ng counted corrupt bits"
 check "the content and stress-ng checks failed, counting them" \
 	jq -e '[.[] | select(.name == "content" or .name == "stress-ng") | .verdict] == ["fail","fail"] and
