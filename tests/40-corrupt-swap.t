@@ -1,9 +1,9 @@
 #!/bin/bash
 # The checks can fail.  While swapverify holds its pages swapped out and
-# stress-ng keeps its own in swap, swapcorrupt on the NFS server overwrites
-# half of their pages in the swap file (told by content, never page 0, never
-# anybody else's).  Both verifiers must count the damage and the run must end
-# with verdict fail and exit 1.
+# stress-ng keeps its own in swap, swapcorrupt on the NFS server overwrites,
+# in four rounds, half of their pages in the swap file (told by content,
+# never page 0, never anybody else's).  Both verifiers must count the
+# damage and the run must end with verdict fail and exit 1.
 set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh

@@ -179,6 +179,28 @@ static void test_fault_needs_workload(void **state)
 		     "t.scn:3: [corrupt-swap] after = swapverify: no such workload section");
 }
 
+/* corrupt-swap damages once by default; rounds and interval are bounded. */
+static void test_fault_rounds(void **state)
+{
+	struct scenario *s = parse(good);
+	const struct scn_section *f;
+
+	assert_non_null(s);
+	f = scenario_section(s, "corrupt-swap");
+	assert_int_equal(scn_num(&f->params, "rounds"), 1);
+	assert_int_equal(scn_num(&f->params, "interval"), 20);
+	scenario_free(s);
+	s = parse("[scenario]\n[swapverify]\n[corrupt-swap]\nrounds = 4\ninterval = 15s\n");
+	assert_non_null(s);
+	f = scenario_section(s, "corrupt-swap");
+	assert_int_equal(scn_num(&f->params, "rounds"), 4);
+	assert_int_equal(scn_num(&f->params, "interval"), 15);
+	scenario_free(s);
+	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\nrounds = 0\n", "out of range");
+	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\nrounds = 11\n", "out of range");
+	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\ninterval = 11m\n", "out of range");
+}
+
 static void test_load_missing_file(void **state)
 {
 	assert_null(scenario_load("/nonexistent/x.scn", err, sizeof(err)));
@@ -197,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_bad_words),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_fault_needs_workload),
+		cmocka_unit_test(test_fault_rounds),
 		cmocka_unit_test(test_load_missing_file),
 	};
 
