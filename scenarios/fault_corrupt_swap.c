@@ -8,9 +8,10 @@
  * a verifier's own stack would kill a process instead of being counted.
  * The verifiers must then count bad pages and the run must fail.
  *
- * With rounds > 1 it does so again every interval.  A verifier that rewrites
- * a page before it reads it back (stress-ng's next write pass) never sees
- * damage done after its last check of that page; rounds spread over its
+ * With rounds > 1 (a key of every fault) the runner injects it again every
+ * interval; a later round may find nothing left to damage.  A verifier that
+ * rewrites a page before it reads it back (stress-ng's next write pass) never
+ * sees damage done after its last check of that page; rounds spread over its
  * cycle make sure some damage lands while pages wait to be checked.  A page
  * the client still holds in its swap cache (swap readahead brought it in) is
  * damaged on the server but read from memory, so a verifier may count a few
@@ -20,8 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "registry.h"
 
@@ -34,13 +33,6 @@ static const struct scn_option options[] = {
 	  .min = 1, .max = 100 },
 	{ .key = "classes", .type = SCN_STRING, .def = "swapverify stress-ng",
 	  .help = "whose pages: swapverify (its pattern's magic), stress-ng (--vm rand-set, zero-one)" },
-	{ .key = "rounds", .type = SCN_UINT, .def = "1",
-	  .help = "damage this many times, each time the same share of the pages then there",
-	  .min = 1, .max = 10 },
-	{ .key = "interval", .type = SCN_DURATION, .def = "20s",
-	  .help = "pause between rounds (a verifier that rewrites its pages before it "
-		  "reads them back misses a round that falls in that gap; more rounds, "
-		  "spread over its cycle, cannot all miss)", .max = 600 },
 	{ .key = "export", .type = SCN_STRING, .def = "/export/swaplab",
 	  .help = "the server directory the client's swap file is in" },
 	{ }
@@ -75,9 +67,7 @@ static int arm(struct fault_ctx *ctx, char *why, size_t len)
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
 	const struct scn_params *p = ctx->params;
-	unsigned long long rounds = scn_num(p, "rounds"), k;
-	char script[1024], classes[256], out[1024], *c, *save = NULL;
-	struct timespec t0, now;
+	char script[1024], classes[256], out[1024] = "", *c, *save = NULL;
 	size_t used;
 
 	used = snprintf(script, sizeof(script), "swapcorrupt --from %llu --to %llu",
@@ -91,25 +81,13 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		used += snprintf(script + used, sizeof(script) - used, " %s/%s",
 				 scn_text(p, "export"), ctx->armed);
 	fprintf(ctx->log, "server: %s\n", script);
+	fflush(ctx->log);
 	/* After the first round, finding nothing left to damage is no error. */
-	if (rounds > 1 && used < sizeof(script))
+	if (ctx->round > 1 && used < sizeof(script))
 		snprintf(script + used, sizeof(script) - used, " || [ $? = 1 ]");
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (k = 1; k <= rounds; k++) {
-		if (k > 1)
-			sleep(scn_num(p, "interval"));
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (rounds > 1)
-			fprintf(ctx->log, "round %llu of %llu at +%lld s\n", k, rounds,
-				(long long)(now.tv_sec - t0.tv_sec));
-		fflush(ctx->log);
-		out[0] = '\0';
-		if (ctx->sh(ctx->runner, GUEST_SERVER, script, out, sizeof(out), why, len)) {
-			fprintf(ctx->log, "failed: %s\n", why);
-			return -1;
-		}
-		fputs(out, ctx->log);
-	}
+	if (ctx->sh(ctx->runner, GUEST_SERVER, script, out, sizeof(out), why, len))
+		return -1;
+	fputs(out, ctx->log);
 	return 0;
 }
 

@@ -69,6 +69,7 @@ struct fault_ctx {
 		  char *out, size_t outlen, char *why, size_t len);
 	void *runner;
 	char armed[64];			/* what arm() noted when the trigger came */
+	unsigned round;			/* 1, then 2... with rounds > 1 */
 };
 
 struct fault {

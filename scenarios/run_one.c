@@ -32,8 +32,9 @@ struct runner {
 	struct evidence ev;
 	struct run_meta meta;
 	char tmp_dir[2048], logs[2560];	/* short of PATH_MAX: room for names */
-	bool *injected;			/* per section: fault done */
+	unsigned *rounds_done;		/* per section: fault rounds injected */
 	time_t *ready_at;		/* per section: its workload said ready */
+	time_t *next_at;		/* per section: the next round is due */
 	struct fault_ctx *faults;	/* per section: armed faults */
 };
 
@@ -261,20 +262,25 @@ static void arm_fault(struct runner *r, size_t i)
 static void inject_fault(struct runner *r, size_t i)
 {
 	const struct scn_section *sec = &r->plan->scn->sections[i];
+	unsigned rounds = scn_num(&sec->params, "rounds");
 	struct fault_ctx ctx = r->faults[i];
 	char name[128], path[PATH_MAX], why[512];
 	time_t begun;
 
+	ctx.round = ++r->rounds_done[i];
 	snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
-	ctx.log = fopen(log_path(r, name, path), "w");
+	ctx.log = fopen(log_path(r, name, path), ctx.round == 1 ? "w" : "a");
 	if (!ctx.log) {
 		run_error(r, "cannot write %s", path);
 		return;
 	}
 	begun = time(NULL);
-	fprintf(stderr, "swaplab run: %s: injecting %s, %lld s after %s said ready\n",
-		r->res->id, sec->name, (long long)(begun - r->ready_at[i]),
-		scn_text(&sec->params, "after"));
+	fprintf(stderr, "swaplab run: %s: injecting %s (round %u of %u), %lld s after %s "
+		"said ready\n", r->res->id, sec->name, ctx.round, rounds,
+		(long long)(begun - r->ready_at[i]), scn_text(&sec->params, "after"));
+	if (rounds > 1)
+		fprintf(ctx.log, "round %u of %u\n", ctx.round, rounds);
+	fflush(ctx.log);
 	if (sec->fault->inject(&ctx, why, sizeof(why))) {
 		fprintf(ctx.log, "failed: %s\n", why);
 		run_error(r, "fault %s: %s", sec->name, why);
@@ -284,6 +290,7 @@ static void inject_fault(struct runner *r, size_t i)
 		(long long)(begun - r->ready_at[i]), scn_text(&sec->params, "after"),
 		(long long)(time(NULL) - begun));
 	fclose(ctx.log);
+	r->next_at[i] = time(NULL) + (time_t)scn_num(&sec->params, "interval");
 }
 
 /* Faults waiting for a workload of this group that now says it is ready. */
@@ -294,7 +301,8 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 	size_t i, j;
 
 	for (i = 0; i < s->nsections && !failed(r); i++) {
-		if (!s->sections[i].fault || r->injected[i])
+		if (!s->sections[i].fault ||
+		    r->rounds_done[i] >= scn_num(&s->sections[i].params, "rounds"))
 			continue;
 		for (j = 0; j < n; j++) {
 			wl = group[j].sec->workload;
@@ -305,12 +313,12 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 			    guest_job_said(r->lab, &group[j].job, wl->stderr_log,
 					   wl->ready_text)) {
 				r->ready_at[i] = time(NULL);
+				r->next_at[i] = r->ready_at[i] +
+					(time_t)scn_num(&s->sections[i].params, "delay");
 				arm_fault(r, i);
 			}
-			if (failed(r) || !r->ready_at[i] || time(NULL) < r->ready_at[i] +
-			    (time_t)scn_num(&s->sections[i].params, "delay"))
+			if (failed(r) || !r->next_at[i] || time(NULL) < r->next_at[i])
 				continue;
-			r->injected[i] = true;
 			inject_fault(r, i);
 		}
 	}
@@ -368,21 +376,33 @@ static void wait_group(struct runner *r, struct running *group, size_t n)
 	}
 }
 
-/* A fault whose workload ran in this group but never said it was ready. */
+/* A fault whose workload ran in this group but ended before all its rounds. */
 static void check_untriggered(struct runner *r, struct running *group, size_t n)
 {
 	const struct scenario *s = r->plan->scn;
+	unsigned rounds;
 	size_t i, j;
 
 	for (i = 0; i < s->nsections && !failed(r); i++) {
-		if (!s->sections[i].fault || r->injected[i])
+		if (!s->sections[i].fault)
 			continue;
-		for (j = 0; j < n; j++)
-			if (!strcmp(group[j].sec->name, scn_text(&s->sections[i].params, "after")))
+		rounds = scn_num(&s->sections[i].params, "rounds");
+		if (r->rounds_done[i] >= rounds)
+			continue;
+		for (j = 0; j < n; j++) {
+			if (strcmp(group[j].sec->name, scn_text(&s->sections[i].params, "after")))
+				continue;
+			if (!r->rounds_done[i])
 				run_error(r, "fault %s was never injected: %s ended before "
 					  "saying '%s' and the fault's delay passing",
 					  s->sections[i].name, group[j].sec->name,
 					  group[j].sec->workload->ready_text);
+			else
+				run_error(r, "fault %s ran %u of its %u rounds: %s ended "
+					  "first (fewer rounds, or a shorter interval)",
+					  s->sections[i].name, r->rounds_done[i], rounds,
+					  group[j].sec->name);
+		}
 	}
 }
 
@@ -578,8 +598,9 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 	if (prepare(&r))
 		return;
 	iso_now(started, sizeof(started));
-	r.injected = calloc(plan->scn->nsections, sizeof(*r.injected));
+	r.rounds_done = calloc(plan->scn->nsections, sizeof(*r.rounds_done));
 	r.ready_at = calloc(plan->scn->nsections, sizeof(*r.ready_at));
+	r.next_at = calloc(plan->scn->nsections, sizeof(*r.next_at));
 	r.faults = calloc(plan->scn->nsections, sizeof(*r.faults));
 	evidence_init(&r.ev, plan->scn, r.meta.swap_target, r.logs);
 	add_workloads_to_evidence(&r);
@@ -598,7 +619,8 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 		run_error(&r, "cannot write the run directory %s", r.tmp_dir);
 	fprintf(stderr, "swaplab run: %s: %s\n", res->id, verdict_name(res->verdict));
 	evidence_free(&r.ev);
-	free(r.injected);
+	free(r.rounds_done);
 	free(r.ready_at);
+	free(r.next_at);
 	free(r.faults);
 }

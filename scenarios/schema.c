@@ -58,5 +58,12 @@ const struct scn_option fault_common_options[] = {
 	{ .key = "delay", .type = SCN_DURATION, .def = "0",
 	  .help = "then wait this long, e.g. for other workloads to fill swap",
 	  .max = 24 * 3600 },
+	{ .key = "rounds", .type = SCN_UINT, .def = "1",
+	  .help = "inject this many times while that workload runs (a verifier that "
+		  "rewrites pages before it reads them back misses damage done in "
+		  "that gap; rounds spread over its cycle cannot all miss)",
+	  .min = 1, .max = 10 },
+	{ .key = "interval", .type = SCN_DURATION, .def = "20s",
+	  .help = "pause between the end of a round and the next", .max = 3600 },
 	{ }
 };

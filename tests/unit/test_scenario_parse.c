@@ -179,7 +179,7 @@ static void test_fault_needs_workload(void **state)
 		     "t.scn:3: [corrupt-swap] after = swapverify: no such workload section");
 }
 
-/* corrupt-swap damages once by default; rounds and interval are bounded. */
+/* A fault is injected once by default; rounds and interval are bounded. */
 static void test_fault_rounds(void **state)
 {
 	struct scenario *s = parse(good);
@@ -198,7 +198,7 @@ static void test_fault_rounds(void **state)
 	scenario_free(s);
 	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\nrounds = 0\n", "out of range");
 	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\nrounds = 11\n", "out of range");
-	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\ninterval = 11m\n", "out of range");
+	expect_error("[scenario]\n[swapverify]\n[corrupt-swap]\ninterval = 2h\n", "out of range");
 }
 
 static void test_load_missing_file(void **state)
