@@ -265,7 +265,7 @@ static void inject_fault(struct runner *r, size_t i)
 	unsigned rounds = scn_num(&sec->params, "rounds");
 	struct fault_ctx ctx = r->faults[i];
 	char name[128], path[PATH_MAX], why[512];
-	time_t begun;
+	time_t begun, since;
 
 	ctx.round = ++r->rounds_done[i];
 	snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
@@ -275,9 +275,10 @@ static void inject_fault(struct runner *r, size_t i)
 		return;
 	}
 	begun = time(NULL);
+	since = begun - r->ready_at[i];
 	fprintf(stderr, "swaplab run: %s: injecting %s (round %u of %u), %lld s after %s "
 		"said ready\n", r->res->id, sec->name, ctx.round, rounds,
-		(long long)(begun - r->ready_at[i]), scn_text(&sec->params, "after"));
+		(long long)since, scn_text(&sec->params, "after"));
 	if (rounds > 1)
 		fprintf(ctx.log, "round %u of %u\n", ctx.round, rounds);
 	fflush(ctx.log);
@@ -287,7 +288,7 @@ static void inject_fault(struct runner *r, size_t i)
 	}
 	/* When, for a verifier that misses the damage: was it still running? */
 	fprintf(ctx.log, "injected %lld s after %s said ready, in %lld s\n",
-		(long long)(begun - r->ready_at[i]), scn_text(&sec->params, "after"),
+		(long long)since, scn_text(&sec->params, "after"),
 		(long long)(time(NULL) - begun));
 	fclose(ctx.log);
 	r->next_at[i] = time(NULL) + (time_t)scn_num(&sec->params, "interval");
