@@ -5,7 +5,10 @@
 #
 # stock   = Debian's linux-source-6.12, guest config, no series (the baseline)
 # patched = the same tree with kernel/patches/series applied by git am
-# debug   = patched plus kernel/config/debug.config (lockdep, KASAN, ...)
+# debug   = patched plus kernel/config/debug.config (lockdep, KASAN, ...) and
+#           the lab-only fault-injection hooks of kernel/debug/
+# debug-v1 = debug plus kernel/fixtures/v1-*.patch: v1's use-after-free, which
+#           the debug scenario must catch (a test fixture, never run otherwise)
 #
 # Each result lands in $SWAPLAB_CACHE/kernel/out/VARIANT/ with the content key
 # (tree version, series, config fragments, this script) it was built from; an
@@ -30,7 +33,7 @@ build_variant() {
 	fi
 	case $variant in
 	stock) src=$(prepare_stock_tree) ;;
-	*) src=$(prepare_patched_tree) ;;
+	*) src=$(prepare_patched_tree "$variant") ;;
 	esac
 	key=$(variant_key "$variant")
 	# Inside the source tree, so kbuild uses srctree=.. and the command lines,
@@ -56,9 +59,9 @@ build_variant() {
 	msg "$variant: built $(cat "$out/release") -> $out/bzImage"
 }
 
-[ $# -gt 0 ] || die "usage: kernel/build.sh VARIANT... (stock, patched, debug)"
+[ $# -gt 0 ] || die "usage: kernel/build.sh VARIANT... ($KERNEL_VARIANTS)"
 for v in "$@"; do
-	case $v in stock|patched|debug) ;; *) die "unknown kernel variant '$v' (known: stock, patched, debug)" ;; esac
+	valid_variant "$v" || die "unknown kernel variant '$v' (known: $KERNEL_VARIANTS)"
 done
 # One build at a time per cache: a second caller waits, then finds its hit.
 # Cache hits need no lock, so they do not wait for someone else's build.

@@ -5,12 +5,14 @@ PACKAGES += linux-source-6.12 build-essential bc bison flex libssl-dev libelf-de
 	qemu-system-x86
 
 KERNEL_VARIANTS := stock patched debug
+# The v1 fixture kernel: built only for the debug scenario that needs it.
+KERNEL_FIXTURES := debug-v1
 
-.PHONY: kernel kernel-check kernel-smoke $(addprefix kernel-,$(KERNEL_VARIANTS))
+.PHONY: kernel kernel-check kernel-smoke $(addprefix kernel-,$(KERNEL_VARIANTS) $(KERNEL_FIXTURES))
 kernel: deps
 	kernel/build.sh $(KERNEL_VARIANTS)
 
-$(addprefix kernel-,$(KERNEL_VARIANTS)): kernel-%: deps
+$(addprefix kernel-,$(KERNEL_VARIANTS) $(KERNEL_FIXTURES)): kernel-%: deps
 	kernel/build.sh $*
 
 # Patch by patch: applies, builds, checkpatch --strict, W=1 and sparse.

@@ -107,15 +107,47 @@ apply_series() {
 	done
 }
 
+# Lab-only patches a variant adds on top of the series, in order: the debug
+# kernels get the fault-injection hooks of kernel/debug/; debug-v1 also gets
+# the fixture that brings back v1's use-after-free (kernel/fixtures/), so the
+# debug scenario can show that the lab catches it.  Neither is for upstream.
+KERNEL_VARIANTS="stock patched debug debug-v1"
+DEBUG_DIR=$KERNEL_DIR/debug
+FIXTURE_DIR=$KERNEL_DIR/fixtures
+
+variant_extra_patches() {
+	case $1 in
+	debug) ls "$DEBUG_DIR"/*.patch ;;
+	debug-v1) ls "$DEBUG_DIR"/*.patch "$FIXTURE_DIR"/v1-*.patch ;;
+	esac
+}
+
+valid_variant() {
+	case " $KERNEL_VARIANTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+# What a patched variant's tree holds: the series and its extra patches.
+tree_hash() {
+	{ series_hash; variant_extra_patches "$1" | xargs -r cat; } | sha256sum | cut -c1-64
+}
+
+# prepare_patched_tree VARIANT: the variant's own worktree (patched, debug and
+# debug-v1 differ in their lab-only patches) with the series and its extras.
 prepare_patched_tree() {
-	local wt hash
-	wt=$(worktree_at_base patched)
-	hash=$(series_hash)
-	if [ "$(cat "$KCACHE/src/.patched-series" 2>/dev/null)" != "$hash" ] ||
+	local variant=$1 wt hash p
+	wt=$(worktree_at_base "$variant")
+	hash=$(tree_hash "$variant")
+	if [ "$(cat "$KCACHE/src/.$variant-series" 2>/dev/null)" != "$hash" ] ||
 	   [ -n "$(git -C "$wt" status --porcelain --untracked-files=no)" ]; then
 		msg "applying the series ($(series_files | grep -vc '/0000-') patches) to $wt"
 		apply_series "$wt"
-		echo "$hash" >"$KCACHE/src/.patched-series"
+		for p in $(variant_extra_patches "$variant"); do
+			git -C "$wt" -c user.name=swaplab -c user.email=swaplab@localhost \
+				am -q --keep-cr "$p" >&2 ||
+				die "lab patch ${p#"$KERNEL_DIR"/} does not apply on the series"
+		done
+		echo "$hash" >"$KCACHE/src/.$variant-series"
 	fi
 	echo "$wt"
 }
@@ -123,7 +155,7 @@ prepare_patched_tree() {
 variant_fragments() {
 	echo "$CONFIG_DIR/guest.config"
 	case $1 in
-	debug) echo "$CONFIG_DIR/debug.config" ;;
+	debug|debug-v1) echo "$CONFIG_DIR/debug.config" ;;
 	*) echo "$CONFIG_DIR/$1.config" ;;
 	esac
 }
@@ -136,7 +168,7 @@ variant_key() {
 	{
 		echo "recipe $KERNEL_RECIPE"
 		source_version
-		[ "$variant" = stock ] || series_hash
+		[ "$variant" = stock ] || tree_hash "$variant"
 		variant_fragments "$variant" | xargs cat
 	} | sha256sum | cut -c1-64
 }
