@@ -87,7 +87,7 @@ static void up_help(FILE *f)
 {
 	fputs("usage: swaplab [--prefix NAME] [--json] up [OPTIONS]\n"
 	      "Boot the NFS server and the client, mount the export and swap to it.\n\n"
-	      "  --client-kernel V   stock | patched | debug (default patched)\n"
+	      "  --client-kernel V   stock | patched | debug | debug-v1 (default patched)\n"
 	      "  --client-mem MIB    client memory (default 384)\n"
 	      "  --client-cpus N     client vCPUs (default 1)\n"
 	      "  --server-mem MIB    server memory (default 512)\n"

@@ -20,7 +20,7 @@ static char *cmdline_of(const struct lab *lab, enum lab_role role)
 	 * virtio devices get no interrupt: the debug kernel takes PCI
 	 * interrupt routing from the BIOS's PIRQ table instead (machine 'pc').
 	 */
-	const char *debug = role == LAB_CLIENT && !strcmp(c->client_kernel, "debug") ?
+	const char *debug = role == LAB_CLIENT && lab_kernel_is_debug(c->client_kernel) ?
 			    " acpi=noirq" : "";
 
 	/* panic=-1: a panicking guest reboots at once, and on_reboot ends it. */

@@ -55,6 +55,8 @@ struct lab_config {
 void lab_config_init(struct lab_config *cfg);
 /* Names, sizes and ranges: LAB_EUSAGE with the reason, before anything runs. */
 int lab_config_check(const struct lab_config *cfg);
+/* stock | patched | debug | debug-v1: the debug kernels boot slowly (lockdep, KASAN) */
+bool lab_kernel_is_debug(const char *variant);
 
 /*
  * Set by a signal handler (Ctrl-C, SIGTERM): lab_up and lab_exec give up at

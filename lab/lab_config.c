@@ -16,7 +16,8 @@
 /* Per step of bring-up; TCG with the other core busy needs the margin. */
 #define BOOT_TIMEOUT_S 300
 
-static const char *const kernel_variants[] = { "stock", "patched", "debug", NULL };
+/* debug-v1: the debug kernel with v1's use-after-free back (a test fixture) */
+static const char *const kernel_variants[] = { "stock", "patched", "debug", "debug-v1", NULL };
 static const char *const swap_targets[] = {
 	"nfs4.2", "nfs3", "local", "loop-nfs", "none", NULL
 };
@@ -82,16 +83,21 @@ static int check_range(const char *what, unsigned int v, unsigned int lo,
 	return lab_fail(LAB_EUSAGE, "%s %u is out of range (%u..%u)", what, v, lo, hi);
 }
 
+bool lab_kernel_is_debug(const char *variant)
+{
+	return variant && !strncmp(variant, "debug", 5);
+}
+
 int lab_config_check(const struct lab_config *c)
 {
 	if (!prefix_ok(c->prefix))
 		return lab_fail(LAB_EUSAGE, "bad prefix '%s': use 1-32 letters, digits, '-' or '_', starting with a letter",
 				c->prefix ? c->prefix : "");
 	if (!one_of(c->client_kernel, kernel_variants))
-		return lab_fail(LAB_EUSAGE, "unknown client kernel variant '%s' (known: stock, patched, debug)",
+		return lab_fail(LAB_EUSAGE, "unknown client kernel variant '%s' (known: stock, patched, debug, debug-v1)",
 				c->client_kernel);
 	if (!one_of(c->server_kernel, kernel_variants))
-		return lab_fail(LAB_EUSAGE, "unknown server kernel variant '%s' (known: stock, patched, debug)",
+		return lab_fail(LAB_EUSAGE, "unknown server kernel variant '%s' (known: stock, patched, debug, debug-v1)",
 				c->server_kernel);
 	if (!one_of(c->swap_target, swap_targets))
 		return lab_fail(LAB_EUSAGE, "unknown swap target '%s' (known: nfs4.2, nfs3, local, loop-nfs, none)",

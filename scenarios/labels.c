@@ -20,11 +20,18 @@ static const struct label label_debug = {
 	"debug", "debug", NULL, "the series with lockdep, KASAN and friends",
 };
 
+/* A test fixture: shows that the debug scenario catches v1's bug. */
+static const struct label label_debug_v1 = {
+	"debug-v1", "debug-v1", NULL,
+	"the debug kernel with v1's use-after-free on NFS swap-in put back",
+};
+
 const struct label *const labels[] = {
 	&label_patched,
 	&label_stock,
 	&label_local,
 	&label_debug,
+	&label_debug_v1,
 	NULL
 };
 

@@ -96,7 +96,7 @@ static int boot(struct runner *r)
 	if (*scn_text(&s->global, "cmdline"))
 		cfg.cmdline_extra = scn_text(&s->global, "cmdline");
 	/* lockdep and KASAN under TCG: systemd alone takes minutes */
-	if (!strcmp(cfg.client_kernel, "debug"))
+	if (lab_kernel_is_debug(cfg.client_kernel))
 		cfg.boot_timeout_s *= 4;
 	snprintf(what, sizeof(what), "booting lab '%s': %s kernel, %u MiB, swap %s %u MiB",
 		 cfg.prefix, cfg.client_kernel, cfg.client_mem_mib, cfg.swap_target,

@@ -43,7 +43,7 @@ $swaplab up --help >"$art/help"
 ok $( { grep -q -- --client-kernel "$art/help" && grep -q -- --swap-size "$art/help" &&
 	grep -q -- --tunnel-port "$art/help" && grep -q -- --timeout "$art/help"; }; echo $?) \
 	"up --help lists its options"
-expect 2 "unknown client kernel variant 'nosuch' (known: stock, patched, debug)" \
+expect 2 "unknown client kernel variant 'nosuch' (known: stock, patched, debug, debug-v1)" \
 	"unknown kernel variant" -- $swaplab --prefix $prefix up --client-kernel nosuch
 expect 2 "unknown swap target 'nfs5'" "unknown swap target" \
 	-- $swaplab --prefix $prefix up --swap nfs5
