@@ -3,6 +3,9 @@
  * The keys of the [scenario] section and those every workload and fault
  * section accepts besides its own.
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "registry.h"
 
 static const char *const swap_targets[] = {
@@ -10,6 +13,18 @@ static const char *const swap_targets[] = {
 };
 
 #define MIB (1ULL << 20)
+
+/* expect_fail words: a registered check, '@', a known label. */
+static bool expect_fail_valid(const char *word)
+{
+	const char *at = strchr(word, '@');
+	char check[32];
+
+	if (!at || at == word || (size_t)(at - word) >= sizeof(check))
+		return false;
+	snprintf(check, sizeof(check), "%.*s", (int)(at - word), word);
+	return check_valid(check) && label_valid(at + 1);
+}
 
 const struct scn_option scenario_options[] = {
 	{ .key = "description", .type = SCN_STRING, .def = "", .help = "what the scenario shows" },
@@ -38,6 +53,9 @@ const struct scn_option scenario_options[] = {
 	{ .key = "oom_allowed", .type = SCN_LIST, .def = NULL,
 	  .help = "processes (name prefixes) the OOM killer may kill, e.g. stress-ng" },
 	{ .key = "cmdline", .type = SCN_STRING, .def = "", .help = "appended to the client kernel command line" },
+	{ .key = "expect_fail", .type = SCN_LIST, .def = NULL,
+	  .help = "CHECK@LABEL that must fail (a fixture's bug caught); passing fails the suite",
+	  .valid_word = expect_fail_valid },
 	{ }
 };
 

@@ -312,11 +312,70 @@ void summary_print(FILE *f, const struct run_result *runs, size_t n)
 	}
 }
 
+/* An expect_fail word, CHECK@LABEL, names @check on @label. */
+static bool expect_fail_names(const char *word, const char *check, const char *label)
+{
+	const char *at = strchr(word, '@');
+
+	return at && (size_t)(at - word) == strlen(check) &&
+	       !strncmp(word, check, at - word) && !strcmp(at + 1, label);
+}
+
+/* The scenario's expect_fail lists @check on the run's label. */
+static bool expected_to_fail(const struct run_result *r, const char *check)
+{
+	const struct scn_value *v = scn_get(&r->scn->global, "expect_fail");
+	size_t i;
+
+	for (i = 0; v && i < v->nwords; i++)
+		if (expect_fail_names(v->words[i], check, r->label->name))
+			return true;
+	return false;
+}
+
+/*
+ * Each check that the scenario expects to fail on this run's label
+ * (expect_fail: a test fixture's bug that the lab must catch) is named on
+ * @f.  If one passed, or was not evaluated, the lab missed the bug: returns
+ * true, and the suite fails.
+ */
+static bool expected_failure_missed(FILE *f, const struct run_result *r)
+{
+	const struct scn_value *v = scn_get(&r->scn->global, "expect_fail");
+	const struct check_result *res;
+	bool missed = false;
+	size_t i, c;
+
+	for (i = 0; v && i < v->nwords; i++) {
+		res = NULL;
+		for (c = 0; c < r->nchecks && !res; c++)
+			if (expect_fail_names(v->words[i], r->checks[c].name, r->label->name))
+				res = &r->checks[c];
+		if (!strchr(v->words[i], '@') ||
+		    strcmp(strchr(v->words[i], '@') + 1, r->label->name))
+			continue;
+		if (res && res->verdict == VERDICT_FAIL) {
+			fprintf(f, "expected failure: %s %s: %s\n", r->id, res->name,
+				res->reason);
+			continue;
+		}
+		missed = true;
+		if (res)
+			fprintf(f, "expected failure missed: %s %s %s: %s\n", r->id,
+				res->name, verdict_name(res->verdict), res->reason);
+		else
+			fprintf(f, "expected failure missed: %s: %s was not evaluated\n",
+				r->id, v->words[i]);
+	}
+	return missed;
+}
+
 /*
  * 0 when every run passed, EXIT_LAB if any ended in error, else EXIT_CHECK;
  * but a run whose every failed check is listed in the known failures
- * (results/known-failures) does not fail the suite; each such check is named
- * on @f with the reason, so it stays in sight.
+ * (results/known-failures) or expected to fail by its scenario (expect_fail)
+ * does not fail the suite; each such check is named on @f with the reason,
+ * so it stays in sight.  A check expected to fail that did not fails it.
  */
 int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 			    const struct known_failures *kf)
@@ -328,6 +387,7 @@ int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 	for (i = 0; i < n; i++) {
 		if (runs[i].verdict == VERDICT_ERROR)
 			return EXIT_LAB;
+		failed |= expected_failure_missed(f, &runs[i]);
 		if (runs[i].verdict != VERDICT_FAIL)
 			continue;
 		all_known = true;
@@ -336,6 +396,8 @@ int summary_exit_code_known(FILE *f, const struct run_result *runs, size_t n,
 			if (runs[i].checks[c].verdict != VERDICT_FAIL)
 				continue;
 			nfailed++;
+			if (expected_to_fail(&runs[i], runs[i].checks[c].name))
+				continue;
 			k = known_failure_match(kf, runs[i].scn->name, runs[i].label->name,
 						runs[i].checks[c].name);
 			if (k)
