@@ -76,10 +76,16 @@ test-unit: deps
 unit-run: $(addprefix $(UNIT_BIN)/,$(UNIT_TESTS))
 	@set -e; for t in $^; do echo "# $$t"; $$t; done
 
+# Only the kernels the suite boots are built (`swaplab run --kernels`); the
+# selftests come from the patched tree, when the suite boots that kernel.
 # The report is written whatever the verdict; make run exits with the suite's.
-run: deps kernel kernel-selftests images lab-build
-	@rc=0; lab/swaplab run $(if $(REPS),--reps $(REPS)) \
-		$(if $(VARIANTS),--variants $(VARIANTS)) $(SCENARIO) || rc=$$?; \
+RUN_ARGS = $(if $(REPS),--reps $(REPS)) $(if $(VARIANTS),--variants $(VARIANTS)) $(SCENARIO)
+run: deps images lab-build
+	@kernels=$$(lab/swaplab run --kernels $(RUN_ARGS)) || exit $$?; \
+	kernel/build.sh $$kernels || exit $$?; \
+	case " $$(echo $$kernels) " in *" patched "*) \
+		$(MAKE) --no-print-directory kernel-selftests || exit $$?;; esac; \
+	rc=0; lab/swaplab run $(RUN_ARGS) || rc=$$?; \
 	$(MAKE) --no-print-directory report; exit $$rc
 
 clean:

@@ -36,6 +36,7 @@ struct suite {
 	unsigned int reps;		/* --reps, else each scenario's */
 	const char *out_dir;
 	const char *prefix;
+	bool list_kernels;		/* --kernels: name them, run nothing */
 	char id[32];
 };
 
@@ -61,7 +62,9 @@ static void usage(FILE *f)
 		   "(boot, panic, hang, timeout), 4 on a missing kernel.\n\n"
 		   "  --reps N          repetitions of each (default: the scenario's)\n"
 		   "  --variants LIST   labels, comma separated (default: the scenario's)\n"
-		   "  --out DIR         where run directories go (default " DEFAULT_OUT ")\n\n"
+		   "  --out DIR         where run directories go (default " DEFAULT_OUT ")\n"
+		   "  --kernels         print the kernel variants the runs boot (the\n"
+		   "                    server's and the labels'), one a line, and exit\n\n"
 		   "labels:\n");
 	for (i = 0; labels[i]; i++)
 		fprintf(f, "  %-10s %s\n", labels[i]->name, labels[i]->help);
@@ -183,24 +186,42 @@ static unsigned int scenario_reps(const struct suite *su, const struct scenario 
 	return su->reps ? su->reps : scn_num(&s->global, "repetitions");
 }
 
-/* Every kernel the suite boots is built, before anything starts. */
-static int check_kernels(const struct suite *su)
+/*
+ * The kernel variants the suite boots, each once: the server's (stock),
+ * then the labels' client kernels.  make run builds just these.
+ */
+static size_t suite_kernels(const struct suite *su, const char *out[], size_t max)
 {
 	const struct label *lbl[8];
-	char path[4096];
-	size_t i, l, n;
+	size_t i, l, k, n, nout = 0;
 
+	out[nout++] = "stock";
 	for (i = 0; i < su->nscn; i++) {
 		n = scenario_labels(su, su->scn[i], lbl);
 		for (l = 0; l < n; l++) {
-			snprintf(path, sizeof(path), "%s/kernel/out/%s/bzImage",
-				 swaplab_cache(), lbl[l]->client_kernel);
-			if (access(path, R_OK)) {
-				fprintf(stderr, "swaplab run: the %s kernel is not built (%s "
-					"missing): run make kernel-%s\n", lbl[l]->client_kernel,
-					path, lbl[l]->client_kernel);
-				return -1;
-			}
+			for (k = 0; k < nout && strcmp(out[k], lbl[l]->client_kernel); k++)
+				;
+			if (k == nout && nout < max)
+				out[nout++] = lbl[l]->client_kernel;
+		}
+	}
+	return nout;
+}
+
+/* Every kernel the suite boots is built, before anything starts. */
+static int check_kernels(const struct suite *su)
+{
+	const char *kernels[16];
+	char path[4096];
+	size_t i, n = suite_kernels(su, kernels, 16);
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/kernel/out/%s/bzImage", swaplab_cache(),
+			 kernels[i]);
+		if (access(path, R_OK)) {
+			fprintf(stderr, "swaplab run: the %s kernel is not built (%s "
+				"missing): run make kernel-%s\n", kernels[i], path, kernels[i]);
+			return -1;
 		}
 	}
 	return 0;
@@ -225,6 +246,7 @@ static int parse_args(struct suite *su, int argc, char **argv)
 		{ "reps", required_argument, NULL, 'r' },
 		{ "variants", required_argument, NULL, 'v' },
 		{ "out", required_argument, NULL, 'o' },
+		{ "kernels", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -247,6 +269,9 @@ static int parse_args(struct suite *su, int argc, char **argv)
 			break;
 		case 'o':
 			su->out_dir = optarg;
+			break;
+		case 'k':
+			su->list_kernels = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -355,6 +380,15 @@ int cmd_run(int argc, char **argv, const struct global_opts *g)
 
 	if (parse_args(&su, argc, argv)) {
 		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (su.list_kernels) {
+		const char *kernels[16];
+
+		n = suite_kernels(&su, kernels, 16);
+		for (i = 0; i < n; i++)
+			printf("%s\n", kernels[i]);
+		ret = 0;
 		goto out;
 	}
 	if (check_kernels(&su)) {
