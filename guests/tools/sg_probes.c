@@ -326,6 +326,8 @@ const struct sg_probe sg_probes[] = {
 	      sg_uring_write_fixed, SG_EFFECT_DATA),
 	PROBE("io_uring IORING_OP_WRITE_FIXED O_DIRECT",
 	      sg_uring_write_fixed_direct, SG_EFFECT_DATA),
+	PROBE("io_uring O_DIRECT WRITE_FIXED, registered file, every attribute",
+	      sg_uring_write_every_attr, SG_EFFECT_DATA),
 	PROBE("mmap(2) MAP_SHARED PROT_WRITE", probe_mmap_shared,
 	      SG_EFFECT_DATA),
 	{ .name = "mmap(2) MAP_SHARED PROT_READ, mprotect(2) PROT_WRITE, store",

@@ -55,6 +55,7 @@ void sg_uring_writev(const struct sg_target *t, struct sg_outcome *o);
 void sg_uring_write_fixed(const struct sg_target *t, struct sg_outcome *o);
 void sg_uring_write_fixed_direct(const struct sg_target *t,
 				 struct sg_outcome *o);
+void sg_uring_write_every_attr(const struct sg_target *t, struct sg_outcome *o);
 
 extern const int sg_refused_etxtbsy[];
 

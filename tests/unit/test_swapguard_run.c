@@ -56,10 +56,10 @@ static void test_every_path_writes_an_ordinary_file(void **state)
 
 	assert_non_null(mkdtemp(dir));
 	assert_int_equal(run(SWAPGUARD " --on-ordinary-file %s", dir), 0);
-	assert_non_null(strstr(out, "\n1..22\n"));
-	assert_int_equal(count(out, "\nok "), 22);
+	assert_non_null(strstr(out, "\n1..23\n"));
+	assert_int_equal(count(out, "\nok "), 23);
 	assert_int_equal(count(out, "not ok"), 0);
-	assert_int_equal(count(out, "and it landed"), 22);
+	assert_int_equal(count(out, "and it landed"), 23);
 	/* The scratch file and the copy source are gone. */
 	assert_int_equal(rmdir(dir), 0);
 }
