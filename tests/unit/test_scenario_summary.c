@@ -101,6 +101,64 @@ static void test_known_failures(void **state)
 	run_result_free(&runs[1]);
 }
 
+/*
+ * expect_fail: the fixture's check failing is fine and named; the same
+ * check passing (the lab missed the bug) or not evaluated fails the suite.
+ */
+static void test_expected_failures(void **state)
+{
+	struct scenario *xs;
+	struct known_failures kf = { 0 };
+	struct run_result runs[2];
+	char err[256], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	xs = scenario_parse_text("x.scn", "[scenario]\nlabels = debug debug-v1\n"
+				 "expect_fail = content@debug-v1\n[swapverify]\n",
+				 err, sizeof(err));
+	assert_non_null(xs);
+	make_run(&runs[0], "debug", 1, 20, 0);
+	make_run(&runs[1], "debug-v1", 1, 20, 0);
+	runs[0].scn = runs[1].scn = xs;
+	runs[1].verdict = runs[1].checks[0].verdict = VERDICT_FAIL;
+	strcpy(runs[1].checks[0].reason, "KASAN: slab-use-after-free");
+	assert_int_equal(summary_exit_code_known(f, runs, 2, &kf), 0);
+	/* the bug not caught */
+	runs[1].verdict = runs[1].checks[0].verdict = VERDICT_PASS;
+	assert_int_equal(summary_exit_code_known(f, runs, 2, &kf), EXIT_CHECK);
+	/* the check not run at all */
+	strcpy(runs[1].checks[0].name, "client-log");
+	assert_int_equal(summary_exit_code_known(f, runs, 2, &kf), EXIT_CHECK);
+	/* the label without expect_fail still fails on its own */
+	strcpy(runs[1].checks[0].name, "content");
+	runs[1].verdict = runs[1].checks[0].verdict = VERDICT_FAIL;
+	runs[0].verdict = runs[0].checks[0].verdict = VERDICT_FAIL;
+	assert_int_equal(summary_exit_code_known(f, runs, 2, &kf), EXIT_CHECK);
+	fclose(f);
+	assert_non_null(strstr(text, "expected failure: t-debug-v1-r1 content: KASAN"));
+	assert_non_null(strstr(text, "expected failure missed: t-debug-v1-r1 content pass"));
+	assert_non_null(strstr(text, "content@debug-v1 was not evaluated"));
+	free(text);
+	run_result_free(&runs[0]);
+	run_result_free(&runs[1]);
+	scenario_free(xs);
+}
+
+/* expect_fail names a registered check and a known label. */
+static void test_expect_fail_parse(void **state)
+{
+	char err[256];
+
+	assert_null(scenario_parse_text("x.scn", "[scenario]\nexpect_fail = nosuch@debug\n"
+					"[swapverify]\n", err, sizeof(err)));
+	assert_non_null(strstr(err, "nosuch@debug"));
+	assert_null(scenario_parse_text("x.scn", "[scenario]\nexpect_fail = content\n"
+					"[swapverify]\n", err, sizeof(err)));
+	assert_null(scenario_parse_text("x.scn", "[scenario]\nexpect_fail = content@nobody\n"
+					"[swapverify]\n", err, sizeof(err)));
+}
+
 static void test_single_run(void **state)
 {
 	struct run_result run;
@@ -120,6 +178,8 @@ int main(void)
 		cmocka_unit_test(test_ratios),
 		cmocka_unit_test(test_single_run),
 		cmocka_unit_test(test_known_failures),
+		cmocka_unit_test(test_expected_failures),
+		cmocka_unit_test(test_expect_fail_parse),
 	};
 	char err[256];
 
