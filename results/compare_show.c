@@ -28,19 +28,21 @@ static void print_metrics(FILE *f, const struct comparison *cmp)
 {
 	static const char *const header[] = {
 		"scenario", "metric", "unit", "better", "A mean", "%stddev", "n",
-		"B mean", "%stddev", "n", "%change", "p", "verdict (why)",
+		"B mean", "%stddev", "n", "%change", "CI", "detectable", "p",
+		"verdict (why)",
 	};
 	struct table t;
 	size_t i;
 
-	table_init(&t, 13, header);
+	table_init(&t, 15, header);
 	for (i = 0; i < cmp->n_metrics; i++) {
 		const struct metric_row *m = &cmp->metrics[i];
 		char am[FMT_LEN], asd[FMT_LEN], an[FMT_LEN], bm[FMT_LEN], bsd[FMT_LEN];
 		char bn[FMT_LEN], ch[FMT_LEN], p[FMT_LEN], verdict[96];
-		const char *row[13] = { m->scenario, m->metric, m->unit,
+		char ci[2 * FMT_LEN + 4], lo[FMT_LEN], hi[FMT_LEN], mde[FMT_LEN + 2];
+		const char *row[15] = { m->scenario, m->metric, m->unit,
 					m->higher_is_better ? "higher" : "lower",
-					am, asd, an, bm, bsd, bn, ch, p, verdict };
+					am, asd, an, bm, bsd, bn, ch, ci, mde, p, verdict };
 
 		fmt_value(m->a.mean, am);
 		fmt_stddev(&m->a, asd);
@@ -49,6 +51,14 @@ static void print_metrics(FILE *f, const struct comparison *cmp)
 		fmt_stddev(&m->b, bsd);
 		snprintf(bn, sizeof(bn), "%zu", m->b.n);
 		fmt_change(m->j.pct_change, ch);
+		if (m->j.tested && m->a.mean) {
+			snprintf(ci, sizeof(ci), "[%s, %s]", fmt_change(m->j.ci_lo_pct, lo),
+				 fmt_change(m->j.ci_hi_pct, hi));
+			snprintf(mde, sizeof(mde), "+-%.1f%%", m->j.mde_pct);
+		} else {
+			strcpy(ci, "-");
+			strcpy(mde, "-");
+		}
 		fmt_p(&m->j, cmp->th.alpha, p);
 		snprintf(verdict, sizeof(verdict), "%s (%s)", metric_verdict_cell(m),
 			 m->j.note);
@@ -177,6 +187,16 @@ static struct json_object *metric_json(const struct metric_row *m)
 	json_object_object_add(o, "t", j->tested ? finite_or_null(j->welch.t) : NULL);
 	json_object_object_add(o, "df", j->tested ? json_object_new_double(j->welch.df) : NULL);
 	json_object_object_add(o, "p", j->tested ? json_object_new_double(j->welch.p) : NULL);
+	json_object_object_add(o, "ci_pct", NULL);
+	json_object_object_add(o, "min_detectable_pct", NULL);
+	if (j->tested && m->a.mean) {
+		struct json_object *ci = json_object_new_array();
+
+		json_object_array_add(ci, finite_or_null(j->ci_lo_pct));
+		json_object_array_add(ci, finite_or_null(j->ci_hi_pct));
+		json_object_object_add(o, "ci_pct", ci);
+		json_object_object_add(o, "min_detectable_pct", finite_or_null(j->mde_pct));
+	}
 	json_object_object_add(o, "verdict", json_object_new_string(
 		metric_verdict_name(j->verdict)));
 	json_object_object_add(o, "note", json_object_new_string(j->note));

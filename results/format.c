@@ -58,10 +58,14 @@ const char *fmt_thresholds(const struct compare_thresholds *th, char *buf, size_
 	snprintf(buf, len, "A metric improved or regressed when B's mean moved by more "
 		 "than %g%% from A's and, where both sides have n >= 2, Welch's t-test "
 		 "gives p < %g (marked *); with n = 1 on a side there is no t-test "
-		 "(\"n too small\") and the %g%% threshold alone decides. A check that "
-		 "did not fail in A and fails in B is a regression whatever the numbers "
-		 "say, unless listed in known-failures. (--threshold PCT, --alpha P)",
-		 th->pct, th->alpha, th->pct);
+		 "(\"n too small\") and the %g%% threshold alone decides. CI is the "
+		 "%g%% confidence interval of the change (Welch), and detectable the "
+		 "smallest change these runs could have shown (alpha %g, power 0.8): "
+		 "\"not significant\" rules out no change smaller than that. A check "
+		 "that did not fail in A and fails in B is a regression whatever the "
+		 "numbers say, unless listed in known-failures. (--threshold PCT, "
+		 "--alpha P)",
+		 th->pct, th->alpha, th->pct, 100.0 * (1.0 - th->alpha), th->alpha);
 	return buf;
 }
 

@@ -24,6 +24,7 @@ bool welch_test(const struct sample_stats *a, const struct sample_stats *b,
 	va = a->stddev * a->stddev / a->n;
 	vb = b->stddev * b->stddev / b->n;
 	se2 = va + vb;
+	r->se = sqrt(se2);
 	if (se2 == 0.0) {
 		/* No spread on either side: any difference at all is certain. */
 		r->t = a->mean == b->mean ? 0.0 : INFINITY;
@@ -35,4 +36,16 @@ bool welch_test(const struct sample_stats *a, const struct sample_stats *b,
 	r->df = se2 * se2 / (va * va / (a->n - 1) + vb * vb / (b->n - 1));
 	r->p = 2.0 * gsl_cdf_tdist_Q(fabs(r->t), r->df);
 	return true;
+}
+
+void welch_interval_of(const struct sample_stats *a, const struct sample_stats *b,
+		       const struct welch_result *r, double alpha, double power,
+		       struct welch_interval *ci)
+{
+	double diff = b->mean - a->mean;
+	double half = r->se ? gsl_cdf_tdist_Pinv(1.0 - alpha / 2.0, r->df) * r->se : 0.0;
+
+	ci->lo = diff - half;
+	ci->hi = diff + half;
+	ci->mde = r->se ? half + gsl_cdf_tdist_Pinv(power, r->df) * r->se : 0.0;
 }

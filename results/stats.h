@@ -18,6 +18,7 @@ struct welch_result {
 	double t;
 	double df;		/* Welch-Satterthwaite degrees of freedom */
 	double p;		/* two-sided */
+	double se;		/* standard error of mean(B) - mean(A) */
 };
 
 /*
@@ -26,5 +27,20 @@ struct welch_result {
  */
 bool welch_test(const struct sample_stats *a, const struct sample_stats *b,
 		struct welch_result *r);
+
+/*
+ * From a computed welch_result: the two-sided (1 - alpha) confidence
+ * interval of mean(B) - mean(A), and the smallest difference the data could
+ * have detected with that alpha and the given power,
+ * (t(1 - alpha/2, df) + t(power, df)) * se.
+ */
+struct welch_interval {
+	double lo, hi;
+	double mde;
+};
+
+void welch_interval_of(const struct sample_stats *a, const struct sample_stats *b,
+		       const struct welch_result *r, double alpha, double power,
+		       struct welch_interval *ci);
 
 #endif

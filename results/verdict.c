@@ -27,6 +27,14 @@ void judge_metric(const struct sample_stats *a, const struct sample_stats *b,
 	memset(j, 0, sizeof(*j));
 	j->pct_change = pct_change(a->mean, b->mean);
 	j->tested = welch_test(a, b, &j->welch);
+	if (j->tested && a->mean) {
+		struct welch_interval ci;
+
+		welch_interval_of(a, b, &j->welch, th->alpha, 0.8, &ci);
+		j->ci_lo_pct = 100.0 * ci.lo / fabs(a->mean);
+		j->ci_hi_pct = 100.0 * ci.hi / fabs(a->mean);
+		j->mde_pct = 100.0 * ci.mde / fabs(a->mean);
+	}
 	j->verdict = METRIC_SAME;
 	if (fabs(j->pct_change) <= th->pct) {
 		j->note = j->tested ? "within threshold" : "within threshold, n too small";

@@ -24,6 +24,12 @@ struct metric_judgement {
 	double pct_change;	/* (B - A) / A in %; +-inf from a zero baseline */
 	bool tested;		/* false: a side has n < 2, no t-test */
 	struct welch_result welch;
+	/*
+	 * When tested, in % of A's mean: the (1 - alpha) confidence interval
+	 * of the change, and the smallest change the data could have detected
+	 * (alpha, power 0.8): "not significant" says little when that is large.
+	 */
+	double ci_lo_pct, ci_hi_pct, mde_pct;
 	enum metric_verdict verdict;
 	const char *note;	/* why this verdict, in a few words */
 };

@@ -56,8 +56,8 @@ my $sdb = "$tmp/suites.db";
 copy_tree(fixtures() . '/suites', "$tmp/suites");
 swaplab('import', '--db', $sdb, "$tmp/suites");
 ($rc, $out) = swaplab('compare', '--db', $sdb, '--known', $none, 'stock', 'patched');
-ok($rc == 0 && $out =~ /^vm-verify\s+swapout_mibps\s+MiB\/s\s+higher\s+30.1\s+±2.2%\s+3\s+32.9\s+±2.2%\s+3\s+\+9.3%\s+0.008\*\s+improved \(significant\)/m,
-   'n = 3 per side: mean, %stddev, %change, p and verdict') or diag($out);
+ok($rc == 0 && $out =~ /^vm-verify\s+swapout_mibps\s+MiB\/s\s+higher\s+30.1\s+±2.2%\s+3\s+32.9\s+±2.2%\s+3\s+\+9.3%\s+\[\+\d+\.\d%, \+\d+\.\d%\]\s+\+-\d+\.\d%\s+0.008\*\s+improved \(significant\)/m,
+   'n = 3 per side: mean, %stddev, %change, CI, detectable change, p and verdict') or diag($out);
 ($rc, $out) = swaplab('compare', '--db', $sdb, '--known', $none, 'vm-verify/last:2:patched',
 		      'patched@20261201-100000');
 ok($rc == 0 && $out =~ /^A = 'vm-verify\/last:2:patched': 2 runs: 20261202-100000-vm-verify-patched-r2 20261202-100000-vm-verify-patched-r3$/m &&

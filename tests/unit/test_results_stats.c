@@ -33,6 +33,49 @@ static void test_welch_sleep_data(void **state)
 	assert_true(fabs(r.p - 0.07939) < 1e-5);
 }
 
+/*
+ * The same data: R's t.test gives the 95% interval of mean(group 1) -
+ * mean(group 2) as [-3.3654832, 0.2054832], so B - A is [-0.2054832,
+ * 3.3654832].  The smallest difference detectable at alpha 0.05 with power
+ * 0.8 is (t(0.975) + t(0.8)) * se with df 17.776; t tables for df 18 give
+ * 2.101 and 0.862, se = 0.849088: 2.5177.
+ */
+static void test_welch_interval_sleep_data(void **state)
+{
+	static const double g1[] = { 0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0 };
+	static const double g2[] = { 1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4 };
+	struct sample_stats a, b;
+	struct welch_result r;
+	struct welch_interval ci;
+
+	sample_stats_of(g1, 10, &a);
+	sample_stats_of(g2, 10, &b);
+	assert_true(welch_test(&a, &b, &r));
+	assert_true(fabs(r.se - 0.849088) < 1e-5);
+	welch_interval_of(&a, &b, &r, 0.05, 0.8, &ci);
+	assert_true(fabs(ci.lo - -0.2054832) < 1e-4);
+	assert_true(fabs(ci.hi - 3.3654832) < 1e-4);
+	assert_true(fabs(ci.mde - 2.5177) < 2e-3);
+}
+
+/* A synthetic 10% slowdown (n = 5 a side, 2% spread) is caught, and said to be. */
+static void test_ten_percent_slowdown_caught(void **state)
+{
+	static const double before[] = { 100, 98, 102, 101, 99 };
+	static const double after[] = { 90, 88.2, 91.8, 90.9, 89.1 };
+	struct sample_stats a, b;
+	struct metric_judgement j;
+
+	sample_stats_of(before, 5, &a);
+	sample_stats_of(after, 5, &b);
+	judge_metric(&a, &b, true, &th, &j);
+	assert_true(j.tested);
+	assert_int_equal(j.verdict, METRIC_REGRESSED);
+	assert_true(fabs(j.pct_change - -10.0) < 1e-9);
+	assert_true(j.ci_hi_pct < 0 && j.ci_lo_pct < -10.0 && j.ci_hi_pct > -10.0);
+	assert_true(j.mde_pct > 0 && j.mde_pct < 10.0);
+}
+
 static void test_welch_needs_two_per_side(void **state)
 {
 	static const double one[] = { 40.0 }, three[] = { 30.0, 31.0, 29.0 };
@@ -135,6 +178,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_welch_sleep_data),
+		cmocka_unit_test(test_welch_interval_sleep_data),
+		cmocka_unit_test(test_ten_percent_slowdown_caught),
 		cmocka_unit_test(test_welch_needs_two_per_side),
 		cmocka_unit_test(test_n1_threshold_alone),
 		cmocka_unit_test(test_noise_is_not_a_regression),
