@@ -115,7 +115,11 @@ void sg_uring_write_fixed_direct(const struct sg_target *t,
  * alone, those that reach the file system together, then with IOSQE_ASYNC
  * (issued from an io-wq worker) and with a real-time I/O priority.  A kernel
  * whose private IOCB_SWAP bit could be reached from any of them would let
- * that write past the checks that protect an active swap file.
+ * that write past the checks that protect an active swap file.  Some are
+ * refused before the file system sees them, and count as refused: io_uring
+ * takes RWF_HIPRI only on an IORING_SETUP_IOPOLL ring (EINVAL), and NFS has
+ * no ->iopoll (EOPNOTSUPP there); RWF_NOWAIT and RWF_ATOMIC need FMODE_NOWAIT
+ * and FMODE_CAN_ATOMIC_WRITE.
  */
 struct uring_attr {
 	const char *name;
@@ -129,18 +133,18 @@ struct uring_attr {
 #ifndef RWF_ATOMIC
 #define RWF_ATOMIC 0x00000040
 #endif
-#define FS_RWF (RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_APPEND)
-#define ALL_RWF (FS_RWF | RWF_NOWAIT | RWF_ATOMIC)	/* RWF_NOAPPEND undoes one */
+#define FS_RWF (RWF_DSYNC | RWF_SYNC | RWF_APPEND)
+#define ALL_RWF (FS_RWF | RWF_HIPRI | RWF_NOWAIT | RWF_ATOMIC)	/* NOAPPEND undoes one */
 
 static const struct uring_attr uring_attrs[] = {
 	{ "none", 0, 0, 0, false },
-	{ "RWF_HIPRI", RWF_HIPRI, 0, 0, false },
+	{ "RWF_HIPRI", RWF_HIPRI, 0, 0, true },
 	{ "RWF_DSYNC", RWF_DSYNC, 0, 0, false },
 	{ "RWF_SYNC", RWF_SYNC, 0, 0, false },
 	{ "RWF_NOWAIT", RWF_NOWAIT, 0, 0, true },
 	{ "RWF_APPEND", RWF_APPEND, 0, 0, false },
 	{ "RWF_ATOMIC", RWF_ATOMIC, 0, 0, true },
-	{ "RWF_HIPRI|DSYNC|SYNC|APPEND", FS_RWF, 0, 0, false },
+	{ "RWF_DSYNC|SYNC|APPEND", FS_RWF, 0, 0, false },
 	{ "the same, IOSQE_ASYNC", FS_RWF, IOSQE_ASYNC, 0, false },
 	{ "the same, ioprio RT", FS_RWF, 0, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_RT, 0), false },
 	{ "every RWF_* flag", ALL_RWF, 0, 0, true },

@@ -44,14 +44,16 @@ static void judge_swap(const struct sg_outcome *o, const int *refusals,
 	}
 	if (documented(o->err, refusals)) {
 		j->ok = true;
-		snprintf(j->text, sizeof(j->text), "refused with %s",
-			 sg_refusal_name(o->err));
+		snprintf(j->text, sizeof(j->text), "refused with %s%s%s%s",
+			 sg_refusal_name(o->err), *o->detail ? " (" : "", o->detail,
+			 *o->detail ? ")" : "");
 		return;
 	}
 	list_refusals(want, sizeof(want), refusals);
-	snprintf(j->text, sizeof(j->text), "refused with %s (%s), expected %s",
+	snprintf(j->text, sizeof(j->text), "refused with %s (%s), expected %s%s%s",
 		 sg_refusal_name(o->err),
-		 o->err == SG_SIGBUS ? "bus error" : strerror(o->err), want);
+		 o->err == SG_SIGBUS ? "bus error" : strerror(o->err), want,
+		 *o->detail ? "; " : "", o->detail);
 }
 
 static void judge_ordinary(const struct sg_outcome *o, bool landed,

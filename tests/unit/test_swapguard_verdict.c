@@ -21,7 +21,8 @@ static struct sg_judgement judge(enum sg_result r, int err, const int *refusals,
 	struct sg_outcome o = { .result = r, .err = err };
 	struct sg_judgement j;
 
-	snprintf(o.detail, sizeof(o.detail), "wrote 4096 of 4096 bytes");
+	if (r == SG_ACCEPTED)
+		snprintf(o.detail, sizeof(o.detail), "wrote 4096 of 4096 bytes");
 	sg_judge(&o, refusals, ordinary, landed, &j);
 	return j;
 }
@@ -36,6 +37,18 @@ static void test_swap_refused_as_documented(void **state)
 	j = judge(SG_REFUSED, SG_SIGBUS, sigbus, false, false);
 	assert_true(j.ok);
 	assert_string_equal(j.text, "refused with SIGBUS");
+}
+
+/* A probe that made several calls says so next to the refusal. */
+static void test_swap_refusal_with_detail(void **state)
+{
+	struct sg_outcome o = { .result = SG_REFUSED, .err = ETXTBSY };
+	struct sg_judgement j;
+
+	snprintf(o.detail, sizeof(o.detail), "11 writes refused, 4 of them before the file system");
+	sg_judge(&o, etxtbsy, false, false, &j);
+	assert_true(j.ok);
+	assert_string_equal(j.text, "refused with ETXTBSY (11 writes refused, 4 of them before the file system)");
 }
 
 static void test_swap_refused_otherwise(void **state)
@@ -123,6 +136,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_swap_refused_as_documented),
+		cmocka_unit_test(test_swap_refusal_with_detail),
 		cmocka_unit_test(test_swap_refused_otherwise),
 		cmocka_unit_test(test_swap_accepted),
 		cmocka_unit_test(test_ordinary),
