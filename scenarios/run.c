@@ -186,25 +186,32 @@ static unsigned int scenario_reps(const struct suite *su, const struct scenario 
 	return su->reps ? su->reps : scn_num(&s->global, "repetitions");
 }
 
+/* Add @kernel to @out unless it is there. */
+static void add_kernel(const char *kernel, const char *out[], size_t *nout, size_t max)
+{
+	size_t k;
+
+	for (k = 0; k < *nout && strcmp(out[k], kernel); k++)
+		;
+	if (k == *nout && *nout < max)
+		out[(*nout)++] = kernel;
+}
+
 /*
- * The kernel variants the suite boots, each once: the server's (stock),
- * then the labels' client kernels.  make run builds just these.
+ * The kernel variants the suite boots, each once: the labels' client
+ * kernels, then the server's (stock).  make run builds just these.
  */
 static size_t suite_kernels(const struct suite *su, const char *out[], size_t max)
 {
 	const struct label *lbl[8];
-	size_t i, l, k, n, nout = 0;
+	size_t i, l, n, nout = 0;
 
-	out[nout++] = "stock";
 	for (i = 0; i < su->nscn; i++) {
 		n = scenario_labels(su, su->scn[i], lbl);
-		for (l = 0; l < n; l++) {
-			for (k = 0; k < nout && strcmp(out[k], lbl[l]->client_kernel); k++)
-				;
-			if (k == nout && nout < max)
-				out[nout++] = lbl[l]->client_kernel;
-		}
+		for (l = 0; l < n; l++)
+			add_kernel(lbl[l]->client_kernel, out, &nout, max);
 	}
+	add_kernel("stock", out, &nout, max);
 	return nout;
 }
 
