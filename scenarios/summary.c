@@ -347,13 +347,13 @@ static bool expected_failure_missed(FILE *f, const struct run_result *r)
 	size_t i, c;
 
 	for (i = 0; v && i < v->nwords; i++) {
+		/* parsing made sure every word has its '@' */
+		if (strcmp(strchr(v->words[i], '@') + 1, r->label->name))
+			continue;
 		res = NULL;
 		for (c = 0; c < r->nchecks && !res; c++)
 			if (expect_fail_names(v->words[i], r->checks[c].name, r->label->name))
 				res = &r->checks[c];
-		if (!strchr(v->words[i], '@') ||
-		    strcmp(strchr(v->words[i], '@') + 1, r->label->name))
-			continue;
 		if (res && res->verdict == VERDICT_FAIL) {
 			fprintf(f, "expected failure: %s %s: %s\n", r->id, res->name,
 				res->reason);
