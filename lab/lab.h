@@ -100,6 +100,18 @@ int lab_pull(struct lab *lab, enum lab_role role, const char *guest_path,
  */
 int lab_swap_set(struct lab *lab, const char *target, unsigned int size_mib);
 
+/* What a fault does to a domain through libvirt, not through the guest. */
+enum lab_power { LAB_POWER_RESET, LAB_POWER_SUSPEND, LAB_POWER_RESUME };
+int lab_power(struct lab *lab, enum lab_role role, enum lab_power op);
+/* After a reset: until the guest agent answers again, or timeout_s. */
+int lab_wait_agent(struct lab *lab, enum lab_role role, unsigned int timeout_s);
+/*
+ * Alt-SysRq-KEY on the guest's keyboard (t: blocked tasks... see
+ * Documentation/admin-guide/sysrq.rst): works when the agent is dead; the
+ * output lands in the role's console log.
+ */
+int lab_sysrq(struct lab *lab, enum lab_role role, char key);
+
 /* Path of a role's serial console log on this host. */
 const char *lab_console_path(struct lab *lab, enum lab_role role);
 /* True if the role's guest panicked (pvpanic event, console) or is gone. */
