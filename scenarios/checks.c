@@ -16,6 +16,7 @@ extern const struct check check_server_log;
 extern const struct check check_selftests;
 extern const struct check check_memcg_selftests;
 extern const struct check check_swapguard;
+extern const struct check check_recovery;
 
 const struct check *const checks[] = {
 	&check_workloads,
@@ -28,6 +29,7 @@ const struct check *const checks[] = {
 	&check_selftests,
 	&check_memcg_selftests,
 	&check_swapguard,
+	&check_recovery,
 	NULL
 };
 

@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The faults a scenario can inject: one file each, one line here. */
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "registry.h"
 
 extern const struct fault fault_corrupt_swap;
+extern const struct fault fault_nfsd_restart;
+extern const struct fault fault_server_pause;
+extern const struct fault fault_server_reset;
 
 const struct fault *const faults[] = {
 	&fault_corrupt_swap,
+	&fault_nfsd_restart,
+	&fault_server_pause,
+	&fault_server_reset,
 	NULL
 };
 
@@ -19,4 +28,60 @@ const struct fault *fault_find(const char *name)
 		if (!strcmp(faults[i]->name, name))
 			return faults[i];
 	return NULL;
+}
+
+double fault_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* mountstats counts an op when its RPC completes: READ, READ_PLUS, WRITE. */
+#define SWAP_RPCS_SCRIPT \
+	"awk '$1 == \"device\" { m = ($5 == \"/mnt/swaplab\") } " \
+	"m && ($1 == \"READ:\" || $1 == \"READ_PLUS:\" || $1 == \"WRITE:\") { n += $2 } " \
+	"END { printf \"%d\\n\", n }' /proc/self/mountstats"
+
+int fault_swap_rpcs(const struct fault_ctx *ctx, unsigned long long *n,
+		    char *why, size_t len)
+{
+	char out[64] = "";
+
+	if (ctx->sh(ctx->runner, GUEST_CLIENT, SWAP_RPCS_SCRIPT, out, sizeof(out), why, len))
+		return -1;
+	if (sscanf(out, "%llu", n) != 1) {
+		snprintf(why, len, "no NFS mount at /mnt/swaplab in the client's mountstats");
+		return -1;
+	}
+	return 0;
+}
+
+int fault_recovery(const struct fault_ctx *ctx, double t_end, char *why, size_t len)
+{
+	double bound = (double)scn_num(ctx->params, "recovery");
+	unsigned long long base, now;
+
+	fprintf(ctx->log, "recovery_bound_s = %.0f\n", bound);
+	if (fault_swap_rpcs(ctx, &base, why, len))
+		return -1;
+	for (;;) {
+		if (fault_swap_rpcs(ctx, &now, why, len))
+			return -1;
+		if (now > base) {
+			fprintf(ctx->log, "swap RPCs completed: %llu, then %llu\n", base, now);
+			fprintf(ctx->log, "recovery_s = %.1f\n", fault_now() - t_end);
+			break;
+		}
+		if (fault_now() - t_end > bound) {
+			fprintf(ctx->log, "no swap RPC completed in %.0f s (still %llu)\n",
+				bound, now);
+			fprintf(ctx->log, "recovery_s = none\n");
+			break;
+		}
+		sleep(1);
+	}
+	fflush(ctx->log);
+	return 0;
 }

@@ -13,6 +13,7 @@ extern const struct metric metric_nfs_io_size;
 extern const struct metric metric_rpc_retrans;
 extern const struct metric metric_elapsed;
 extern const struct metric metric_ceiling;
+extern const struct metric metric_recovery;
 
 const struct metric *const metrics[] = {
 	&metric_swap_speed,
@@ -22,6 +23,7 @@ const struct metric *const metrics[] = {
 	&metric_rpc_retrans,
 	&metric_elapsed,
 	&metric_ceiling,
+	&metric_recovery,
 	NULL
 };
 

@@ -60,6 +60,8 @@ const struct workload *workload_find(const char *name);
 /* ---- faults: injected while the workloads run ---- */
 
 enum guest_role { GUEST_CLIENT, GUEST_SERVER };
+/* What a fault can do to a guest's domain, through libvirt. */
+enum fault_power { FAULT_RESET, FAULT_SUSPEND, FAULT_RESUME };
 
 struct fault_ctx {
 	const struct scn_params *params;
@@ -67,6 +69,12 @@ struct fault_ctx {
 	/* Runs a shell script in a guest: 0 with its stdout, or -1 and why. */
 	int (*sh)(void *runner, enum guest_role role, const char *script,
 		  char *out, size_t outlen, char *why, size_t len);
+	/* Resets, suspends or resumes a guest's domain: 0, or -1 and why. */
+	int (*power)(void *runner, enum guest_role role, enum fault_power op,
+		     char *why, size_t len);
+	/* Until the guest's agent answers again (after a reset), or timeout_s. */
+	int (*wait_agent)(void *runner, enum guest_role role, unsigned timeout_s,
+			  char *why, size_t len);
 	void *runner;
 	char armed[64];			/* what arm() noted when the trigger came */
 	unsigned round;			/* 1, then 2... with rounds > 1 */
@@ -85,6 +93,23 @@ struct fault {
 extern const struct fault *const faults[];
 const struct fault *fault_find(const char *name);
 extern const struct scn_option fault_common_options[];
+
+/*
+ * For faults that take the server (or its nfsd) away: completed READ and
+ * WRITE RPCs on the client's NFS mount, and, from @t_end (when the fault's
+ * action ended, lab-free monotonic seconds of fault_now()), the seconds
+ * until one more completes: swap I/O flowing again.  Writes "recovery_s = S"
+ * (or "recovery_s = none") and "recovery_bound_s = B" to the fault's log,
+ * for the recovery check and metric.  0, or -1 and why if the client failed.
+ */
+double fault_now(void);
+int fault_swap_rpcs(const struct fault_ctx *ctx, unsigned long long *n,
+		    char *why, size_t len);
+int fault_recovery(const struct fault_ctx *ctx, double t_end, char *why, size_t len);
+/* The options every such fault has: recovery (its bound, seconds). */
+#define FAULT_RECOVERY_OPTION \
+	{ .key = "recovery", .type = SCN_DURATION, .def = "300s", \
+	  .help = "bound on the time from the fault's end to swap RPCs completing again" }
 
 /* ---- evidence: what checks and metrics read ---- */
 

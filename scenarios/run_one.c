@@ -251,6 +251,40 @@ static int guest_sh_for_fault(void *runner, enum guest_role role, const char *sc
 	return ret;
 }
 
+static enum lab_role lab_role_of(enum guest_role role)
+{
+	return role == GUEST_CLIENT ? LAB_CLIENT : LAB_SERVER;
+}
+
+static int power_for_fault(void *runner, enum guest_role role, enum fault_power op,
+			   char *why, size_t len)
+{
+	static const enum lab_power ops[] = {
+		[FAULT_RESET] = LAB_POWER_RESET,
+		[FAULT_SUSPEND] = LAB_POWER_SUSPEND,
+		[FAULT_RESUME] = LAB_POWER_RESUME,
+	};
+	struct runner *r = runner;
+
+	if (lab_power(r->lab, lab_role_of(role), ops[op])) {
+		snprintf(why, len, "%s", lab_strerror());
+		return -1;
+	}
+	return 0;
+}
+
+static int wait_agent_for_fault(void *runner, enum guest_role role, unsigned timeout_s,
+				char *why, size_t len)
+{
+	struct runner *r = runner;
+
+	if (lab_wait_agent(r->lab, lab_role_of(role), timeout_s)) {
+		snprintf(why, len, "%s", lab_strerror());
+		return -1;
+	}
+	return 0;
+}
+
 static void arm_fault(struct runner *r, size_t i)
 {
 	const struct scn_section *sec = &r->plan->scn->sections[i];
@@ -259,6 +293,8 @@ static void arm_fault(struct runner *r, size_t i)
 
 	ctx->params = &sec->params;
 	ctx->sh = guest_sh_for_fault;
+	ctx->power = power_for_fault;
+	ctx->wait_agent = wait_agent_for_fault;
 	ctx->runner = r;
 	if (sec->fault->arm && sec->fault->arm(ctx, why, sizeof(why)))
 		run_error(r, "arming fault %s: %s", sec->name, why);

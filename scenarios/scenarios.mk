@@ -13,7 +13,8 @@ SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
 	check_selftests.c check_swapguard.c \
 	metrics.c metric_swap_speed.c metric_fault_latency.c metric_bogo_ops.c \
 	metric_nfs_io_size.c metric_rpc_retrans.c metric_elapsed.c \
-	metric_ceiling.c faults.c fault_corrupt_swap.c evaluate.c summary.c)
+	metric_ceiling.c faults.c fault_corrupt_swap.c fault_nfsd_restart.c \
+	fault_server_pause.c fault_server_reset.c recovery.c evaluate.c summary.c)
 
 
 # The runner: everything that drives the lab.

@@ -112,9 +112,12 @@ static void test_all_pass(void **state)
 	size_t i;
 
 	run_evaluate(&f->ev, &res);
-	assert_int_equal(res.nchecks, 10);
+	assert_int_equal(res.nchecks, 11);
 	for (i = 0; i < res.nchecks; i++)
-		if (res.checks[i].verdict != VERDICT_PASS)
+		if (res.checks[i].verdict != VERDICT_PASS &&
+		    /* no fault here to recover from */
+		    !(!strcmp(res.checks[i].name, "recovery") &&
+		      res.checks[i].verdict == VERDICT_SKIP))
 			fail_msg("%s: %s: %s", res.checks[i].name,
 				 verdict_name(res.checks[i].verdict), res.checks[i].reason);
 	assert_int_equal(res.verdict, VERDICT_PASS);
@@ -240,10 +243,47 @@ static void test_workloads_selftests_swapguard(void **state)
 	assert_int_equal(judge(f, "swapguard", reason), VERDICT_SKIP);
 }
 
+/* fault_recovery()'s lines in a fault's log decide the recovery check. */
+static void test_recovery(void **state)
+{
+	static const char text[] =
+		"[scenario]\n[swapverify]\n[nfsd-restart]\nrounds = 2\n";
+	char err[512], reason[512];
+	struct scenario *scn = scenario_parse_text("r.scn", text, err, sizeof(err));
+	struct fixture f = { .scn = scn };
+	struct metric_set m = { 0 };
+
+	if (!scn)
+		fail_msg("%s", err);
+	evidence_init(&f.ev, scn, "nfs4.2", NULL);
+	assert_int_equal(judge(&f, "recovery", reason), VERDICT_SKIP);
+
+	evidence_put(&f.ev, "fault-nfsd-restart.txt",
+		     "nfs-server restarted in 2.0 s: active\nrecovery_bound_s = 60\n"
+		     "swap RPCs completed: 10, then 12\nrecovery_s = 4.5\n"
+		     "recovery_bound_s = 60\nrecovery_s = 12.0\n");
+	assert_int_equal(judge(&f, "recovery", reason), VERDICT_PASS);
+	assert_non_null(strstr(reason, "2 rounds recovered, slowest in 12.0 s"));
+	metric_find("recovery")->measure(&f.ev, &m);
+	assert_true(metric_get(&m, "recovery_s")->value == 12.0);
+	metric_set_free(&m);
+
+	/* one round over its bound, then one that never recovered */
+	evidence_put(&f.ev, "fault-nfsd-restart.txt",
+		     "recovery_bound_s = 10\nrecovery_s = 10.5\n"
+		     "recovery_bound_s = 10\nrecovery_s = none\n");
+	assert_int_equal(judge(&f, "recovery", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "2 of 2 rounds"));
+	assert_non_null(strstr(reason, "nfsd-restart: round 1: 10.5 s, bound 10 s"));
+	evidence_free(&f.ev);
+	scenario_free(scn);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_all_pass, setup, teardown),
+		cmocka_unit_test(test_recovery),
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_content_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),
