@@ -23,8 +23,13 @@ static char *cmdline_of(const struct lab *lab, enum lab_role role)
 	const char *debug = role == LAB_CLIENT && lab_kernel_is_debug(c->client_kernel) ?
 			    " acpi=noirq" : "";
 
-	/* panic=-1: a panicking guest reboots at once, and on_reboot ends it. */
-	return lab_strdup_printf("root=%s rw console=ttyS0,115200 panic=-1%s%s%s",
+	/*
+	 * panic=-1: a panicking guest reboots at once, and on_reboot ends it.
+	 * sysrq_always_enabled: Debian's kernel.sysrq (438) refuses the task
+	 * and memory dumps (w, m, t) a wedge report sends through the keyboard.
+	 */
+	return lab_strdup_printf("root=%s rw console=ttyS0,115200 panic=-1 "
+				 "sysrq_always_enabled%s%s%s",
 				 c->root_dev, debug, *extra ? " " : "", extra);
 }
 

@@ -94,7 +94,8 @@ static void put_devices(FILE *f, const struct guest_spec *g)
 		put_disk(f, &g->disks[i]);
 	put_tunnel(f, g);
 	fputs("    <serial type='pty'>\n", f);
-	put_escaped(f, "      <log file='%s' append='off'/>\n", g->console_log);
+	/* on: a server-reset fault powers the domain off and on again */
+	put_escaped(f, "      <log file='%s' append='on'/>\n", g->console_log);
 	fputs("      <target port='0'/>\n    </serial>\n"
 	      "    <console type='pty'><target type='serial' port='0'/></console>\n"
 	      "    <channel type='unix'>\n"

@@ -100,7 +100,10 @@ int lab_pull(struct lab *lab, enum lab_role role, const char *guest_path,
  */
 int lab_swap_set(struct lab *lab, const char *target, unsigned int size_mib);
 
-/* What a fault does to a domain through libvirt, not through the guest. */
+/*
+ * What a fault does to a domain through libvirt, not through the guest.
+ * RESET is a power cycle (destroy, start): QEMU's own reset would end it.
+ */
 enum lab_power { LAB_POWER_RESET, LAB_POWER_SUSPEND, LAB_POWER_RESUME };
 int lab_power(struct lab *lab, enum lab_role role, enum lab_power op);
 /* After a reset: until the guest agent answers again, or timeout_s. */
@@ -111,6 +114,15 @@ int lab_wait_agent(struct lab *lab, enum lab_role role, unsigned int timeout_s);
  * output lands in the role's console log.
  */
 int lab_sysrq(struct lab *lab, enum lab_role role, char key);
+/* A QMP command to the role's QEMU (e.g. x-query-virtio): its JSON reply, free()d. */
+int lab_monitor(struct lab *lab, enum lab_role role, const char *qmp, char **reply);
+/*
+ * The role's virtio-net devices as QEMU sees them (x-query-virtio-status,
+ * and the receive and transmit queues' x-query-virtio-queue-status: how far
+ * the guest has given and QEMU used RX buffers), for a wedge report.
+ * Always text (failures included); g_free() it.
+ */
+char *lab_virtio_net_state(struct lab *lab, enum lab_role role);
 
 /* Path of a role's serial console log on this host. */
 const char *lab_console_path(struct lab *lab, enum lab_role role);

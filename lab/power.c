@@ -6,6 +6,11 @@
  * the guest agent (and user space) no longer answers.  The key's output goes
  * to the kernel log and so to the role's serial console log on this host.
  */
+#include <glib.h>
+#include <json-c/json.h>
+#include <libvirt/libvirt-qemu.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -52,7 +57,16 @@ int lab_power(struct lab *lab, enum lab_role role, enum lab_power op)
 		return LAB_EFAIL;
 	switch (op) {
 	case LAB_POWER_RESET:
-		return virDomainReset(dom, 0) < 0 ? virt_failed(role, "reset") : 0;
+		/*
+		 * A power cut, then power on.  Not virDomainReset(): the
+		 * domains have on_reboot=destroy (a panicking guest must end),
+		 * so QEMU runs with -no-reboot and turns a system_reset into a
+		 * shutdown.  The domain is persistent, its disks stay, and its
+		 * console log is appended to.
+		 */
+		if (virDomainDestroy(dom) < 0)
+			return virt_failed(role, "power-off");
+		return virDomainCreate(dom) < 0 ? virt_failed(role, "power-on") : 0;
 	case LAB_POWER_SUSPEND:
 		return virDomainSuspend(dom) < 0 ? virt_failed(role, "suspend") : 0;
 	case LAB_POWER_RESUME:
@@ -93,4 +107,70 @@ int lab_sysrq(struct lab *lab, enum lab_role role, char key)
 	if (virDomainSendKey(dom, VIR_KEYCODE_SET_LINUX, 100, keys, 3, 0) < 0)
 		return virt_failed(role, "sysrq key");
 	return 0;
+}
+
+int lab_monitor(struct lab *lab, enum lab_role role, const char *qmp, char **reply)
+{
+	virDomainPtr dom = dom_of(lab, role);
+
+	*reply = NULL;
+	if (!dom)
+		return LAB_EFAIL;
+	if (virDomainQemuMonitorCommand(dom, qmp, reply, 0) < 0)
+		return virt_failed(role, "QEMU monitor command");
+	return 0;
+}
+
+static void append_reply(GString *out, struct lab *lab, enum lab_role role,
+			 const char *qmp)
+{
+	char *reply = NULL;
+
+	g_string_append_printf(out, "> %s\n", qmp);
+	if (lab_monitor(lab, role, qmp, &reply))
+		g_string_append_printf(out, "failed: %s\n", lab_strerror());
+	else
+		g_string_append_printf(out, "%s\n", reply);
+	free(reply);
+}
+
+char *lab_virtio_net_state(struct lab *lab, enum lab_role role)
+{
+	GString *out = g_string_new(NULL);
+	json_object *all = NULL, *list;
+	char *reply = NULL, qmp[512];
+	size_t i, q;
+
+	if (lab_monitor(lab, role, "{\"execute\":\"x-query-virtio\"}", &reply)) {
+		g_string_append_printf(out, "x-query-virtio failed: %s\n", lab_strerror());
+		return g_string_free(out, FALSE);
+	}
+	g_string_append_printf(out, "x-query-virtio: %s\n", reply);
+	all = json_tokener_parse(reply);
+	free(reply);
+	if (!all || !json_object_object_get_ex(all, "return", &list) ||
+	    !json_object_is_type(list, json_type_array)) {
+		json_object_put(all);
+		return g_string_free(out, FALSE);
+	}
+	for (i = 0; i < json_object_array_length(list); i++) {
+		json_object *dev = json_object_array_get_idx(list, i), *name, *path;
+
+		if (!json_object_object_get_ex(dev, "name", &name) ||
+		    !json_object_object_get_ex(dev, "path", &path) ||
+		    strcmp(json_object_get_string(name), "virtio-net"))
+			continue;
+		snprintf(qmp, sizeof(qmp), "{\"execute\":\"x-query-virtio-status\","
+			 "\"arguments\":{\"path\":\"%s\"}}", json_object_get_string(path));
+		append_reply(out, lab, role, qmp);
+		/* queue 0 receives, 1 transmits (one queue pair) */
+		for (q = 0; q < 2; q++) {
+			snprintf(qmp, sizeof(qmp), "{\"execute\":\"x-query-virtio-queue-status\","
+				 "\"arguments\":{\"path\":\"%s\",\"queue\":%zu}}",
+				 json_object_get_string(path), q);
+			append_reply(out, lab, role, qmp);
+		}
+	}
+	json_object_put(all);
+	return g_string_free(out, FALSE);
 }

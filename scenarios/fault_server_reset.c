@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Hard reset of the NFS server's domain (virDomainReset: no shutdown, no
- * flush, what a power cut does to a server whose disk keeps what it was
- * told is stable).  Swap writes are FILE_SYNC, so every page the client was
+ * Hard reset of the NFS server's domain (lab_power(): power off and on, no
+ * shutdown, no flush, what a power cut does to a server whose disk keeps
+ * what it was told is stable).  Swap writes are FILE_SYNC, so every page the client was
  * told is written must survive; the client's hard mount waits for the
  * server to boot (the export's data disk is in its fstab) and reclaims its
  * state.  The server's boot_id before and after is logged, proof that it

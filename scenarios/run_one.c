@@ -7,6 +7,7 @@
  * error, its logs kept, and no lab left behind.
  */
 #include <errno.h>
+#include <glib.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -366,6 +367,46 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 	}
 }
 
+/*
+ * The client stopped answering: before anything is torn down, what a kernel
+ * developer asks for.  SysRq w (blocked tasks), m (memory) and t (all tasks)
+ * through the emulated keyboard, which needs neither the agent nor user
+ * space, land in the client's console log; QEMU's view of the client's
+ * virtio-net queues (is the guest still giving receive buffers?) and, if the
+ * server still answers, its TCP counters and sockets go to wedge-client.txt.
+ */
+static void wedge_evidence(struct runner *r, const char *workload)
+{
+	static const char keys[] = "wmt";
+	char path[PATH_MAX], *text = NULL, why[256];
+	FILE *f = fopen(log_path(r, "wedge-client.txt", path), "w");
+	const char *k;
+
+	say(r, "client wedged: sending SysRq w, m, t and asking QEMU for its queues");
+	if (!f)
+		return;
+	fprintf(f, "client agent silent for %d s while %s ran\n", AGENT_SILENCE_MAX_S,
+		workload);
+	for (k = keys; *k; k++) {
+		fprintf(f, "sysrq %c: %s\n", *k, lab_sysrq(r->lab, LAB_CLIENT, *k) ?
+			lab_strerror() : "sent (output in console-client.log)");
+		sleep(5);
+	}
+	/* sysrq t is long, and a serial console under TCG slow */
+	sleep(20);
+	text = lab_virtio_net_state(r->lab, LAB_CLIENT);
+	fprintf(f, "\n== QEMU, client's virtio-net\n%s", text);
+	g_free(text);
+	text = NULL;
+	if (!guest_sh(r->lab, LAB_SERVER, "cat /proc/net/netstat /proc/net/snmp; "
+		      "ss -tmi 2>&1 | head -100", SHORT_TIMEOUT_S, &text, why, sizeof(why)))
+		fprintf(f, "\n== server: TCP counters and sockets\n%s", text);
+	else
+		fprintf(f, "\n== server not answering either: %s\n", why);
+	free(text);
+	fclose(f);
+}
+
 static void poll_workload(struct runner *r, struct running *w)
 {
 	char why[512];
@@ -375,9 +416,13 @@ static void poll_workload(struct runner *r, struct running *w)
 	if (guest_job_poll(r->lab, &w->job, why, sizeof(why))) {
 		if (!w->silent_since)
 			w->silent_since = time(NULL);
-		if (time(NULL) - w->silent_since > AGENT_SILENCE_MAX_S)
-			run_error(r, "client not answering for %d s while %s ran: %s",
+		if (time(NULL) - w->silent_since > AGENT_SILENCE_MAX_S) {
+			wedge_evidence(r, w->sec->name);
+			run_error(r, "client wedged: not answering for %d s while %s ran "
+				  "(%s); evidence: logs/wedge-client.txt (QEMU's virtio-net "
+				  "queues, server TCP), console-client.log (SysRq w, m, t)",
 				  AGENT_SILENCE_MAX_S, w->sec->name, why);
+		}
 		return;
 	}
 	w->silent_since = 0;

@@ -54,7 +54,7 @@ static void test_devices(void **state)
 	assert_has(xml, "<local address='127.0.0.1' port='40001'/>");
 	assert_has(xml, "name='org.qemu.guest_agent.0'");
 	assert_has(xml, "<panic model='isa'/>");
-	assert_has(xml, "<log file='/cache/labs/swl/console-client.log' append='off'/>");
+	assert_has(xml, "<log file='/cache/labs/swl/console-client.log' append='on'/>");
 	assert_has(xml, "<on_crash>destroy</on_crash>");
 	/* No network of libvirt's, no bridge: the tunnel is the only link. */
 	assert_null(strstr(xml, "type='network'"));
