@@ -89,17 +89,42 @@ static int run_checked(struct lab *lab, enum lab_role role, char *const argv[],
 	return rc;
 }
 
+/*
+ * cloud-init status --wait, again until the deadline while cloud-init has
+ * not reached a verdict: on a debug kernel under TCG the agent can answer
+ * minutes before systemd starts cloud-init, and the first calls then fail
+ * (run 20261204-210307).  An error status fails at once, with its output
+ * and the tail of cloud-init's log (if it has one yet) added to the reason.
+ */
 static int wait_cloud_init(struct lab *lab, enum lab_role role, double deadline)
 {
-	char *status_argv[] = { "cloud-init", "status", "--wait", NULL };
+	char *status_argv[] = { "cloud-init", "status", "--wait", "--long", NULL };
 	char *log_argv[] = { "tail", "-n", "20", "/var/log/cloud-init-output.log", NULL };
-	char *log = NULL;
-	int rc = run_checked(lab, role, status_argv, deadline - lab_now() + 1, NULL);
+	struct lab_exec_result res = { 0 }, log = { 0 };
+	int rc;
 
-	if (rc && !lab_stop_requested && run_checked(lab, role, log_argv, 30, &log) == 0) {
-		lab_fail_append("\n  /var/log/cloud-init-output.log, last lines:\n%s", log);
-		free(log);
+	for (;;) {
+		rc = lab_exec(lab, role, status_argv, deadline - lab_now() + 1, &res);
+		if (!rc && !res.status)
+			break;
+		if (!rc && strstr(res.out, "status: error")) {
+			rc = lab_fail(LAB_EFAIL, "cloud-init reports an error:\n%s%s",
+				      res.out, res.err);
+			break;
+		}
+		if (lab_stop_requested || lab_now() + 5 > deadline) {
+			rc = rc ?: lab_fail(LAB_EFAIL, "cloud-init status exited %d:\n%s%s",
+					    res.status, res.out, res.err);
+			break;
+		}
+		lab_exec_result_free(&res);
+		sleep(5);
 	}
+	lab_exec_result_free(&res);
+	if (rc && !lab_stop_requested && !lab_exec(lab, role, log_argv, 30, &log) &&
+	    !log.status)
+		lab_fail_append("\n  /var/log/cloud-init-output.log, last lines:\n%s", log.out);
+	lab_exec_result_free(&log);
 	return rc;
 }
 
