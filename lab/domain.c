@@ -27,9 +27,16 @@ static char *cmdline_of(const struct lab *lab, enum lab_role role)
 	 * panic=-1: a panicking guest reboots at once, and on_reboot ends it.
 	 * sysrq_always_enabled: Debian's kernel.sysrq (438) refuses the task
 	 * and memory dumps (w, m, t) a wedge report sends through the keyboard.
+	 * ci.ds=NoCloud: cloud-init's generator asks ds-identify whether to run
+	 * at all, and ds-identify looks for the seed's label with blkid.  The
+	 * seed is an IDE CD-ROM, which libata probes asynchronously: on a debug
+	 * kernel under TCG it was not there yet, ds-identify found no
+	 * datasource and cloud-init never started (runs 20261204-222851/-222854).
+	 * Naming the datasource skips the search; cloud-init-local, much later,
+	 * still finds the seed by its label.
 	 */
 	return lab_strdup_printf("root=%s rw console=ttyS0,115200 panic=-1 "
-				 "sysrq_always_enabled%s%s%s",
+				 "sysrq_always_enabled ci.ds=NoCloud%s%s%s",
 				 c->root_dev, debug, *extra ? " " : "", extra);
 }
 
