@@ -14,9 +14,18 @@ echo "1..9"
 "$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/smoke.scn \
 	>"$art/stdout" 2>"$art/stderr"
 rc=$?
-sed 's/^/# /' "$art/stdout"
-ok $([ $rc = 0 ]; echo $?) "swaplab run exits 0 (got $rc)"
 run=$(only_run "$art/runs")
+# A failure must be readable from the CI log alone: the run's error and
+# failed checks, then the runner's last words, first (the closing table,
+# long, comes at the end).
+if [ $rc != 0 ]; then
+	jq -r '(.error // "none") | split("\n") | .[] | "# error: " + .' "$run/meta.json" 2>/dev/null
+	jq -r '.[] | select(.verdict != "pass" and .verdict != "skip") |
+		"# check \(.name): \(.verdict): \(.reason // "")"' "$run/checks.json" 2>/dev/null
+	tail -n 15 "$art/stderr" | sed 's/^/# stderr: /'
+	[ -s "$run/logs/stress-ng.err" ] && tail -n 5 "$run/logs/stress-ng.err" | sed 's/^/# stress-ng.err: /'
+fi
+ok $([ $rc = 0 ]; echo $?) "swaplab run exits 0 (got $rc)"
 check "one complete run directory, no .tmp left" test -f "$run/meta.json" -a -z "$(ls -d "$art"/runs/*.tmp 2>/dev/null)"
 check "meta.json: schema 1, patched over nfs4.2, verdict pass, kernels named" \
 	jq -e '.schema == 1 and .label == "patched" and .swap_target == "nfs4.2" and
@@ -42,4 +51,5 @@ ok $([ -z "$missing" ]; echo $?) "raw logs kept${missing:+ (missing:$missing)}"
 check "the closing table shows runs, checks, metrics and ratios" \
 	grep -q '^RATIOS smoke' "$art/stdout"
 check "no domain or qemu process of $prefix is left" lab_gone $prefix
+sed 's/^/# /' "$art/stdout"
 [ $fails = 0 ]
