@@ -17,6 +17,7 @@ extern const struct check check_selftests;
 extern const struct check check_memcg_selftests;
 extern const struct check check_swapguard;
 extern const struct check check_recovery;
+extern const struct check check_faults;
 
 const struct check *const checks[] = {
 	&check_workloads,
@@ -30,6 +31,7 @@ const struct check *const checks[] = {
 	&check_memcg_selftests,
 	&check_swapguard,
 	&check_recovery,
+	&check_faults,
 	NULL
 };
 

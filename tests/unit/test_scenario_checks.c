@@ -112,11 +112,12 @@ static void test_all_pass(void **state)
 	size_t i;
 
 	run_evaluate(&f->ev, &res);
-	assert_int_equal(res.nchecks, 11);
+	assert_int_equal(res.nchecks, 12);
 	for (i = 0; i < res.nchecks; i++)
 		if (res.checks[i].verdict != VERDICT_PASS &&
-		    /* no fault here to recover from */
-		    !(!strcmp(res.checks[i].name, "recovery") &&
+		    /* no fault here to recover from or to verify itself */
+		    !((!strcmp(res.checks[i].name, "recovery") ||
+		       !strcmp(res.checks[i].name, "faults")) &&
 		      res.checks[i].verdict == VERDICT_SKIP))
 			fail_msg("%s: %s: %s", res.checks[i].name,
 				 verdict_name(res.checks[i].verdict), res.checks[i].reason);
@@ -279,11 +280,51 @@ static void test_recovery(void **state)
 	scenario_free(scn);
 }
 
+/*
+ * A fault's own "verified:" lines decide the faults check; net-impair's TCP
+ * counts become metrics.
+ */
+static void test_fault_verdicts(void **state)
+{
+	static const char text[] =
+		"[scenario]\n[swapverify]\n[swapoff-under-load]\n[net-impair]\n";
+	char err[512], reason[512];
+	struct scenario *scn = scenario_parse_text("f.scn", text, err, sizeof(err));
+	struct fixture f = { .scn = scn };
+	struct metric_set m = { 0 };
+
+	if (!scn)
+		fail_msg("%s", err);
+	evidence_init(&f.ev, scn, "nfs4.2", NULL);
+	assert_int_equal(judge(&f, "faults", reason), VERDICT_SKIP);
+
+	evidence_put(&f.ev, "fault-swapoff-under-load.txt",
+		     "swapoff_s = 41.0\nverified: pass: swapoff succeeded in 41.0 s\n");
+	evidence_put(&f.ev, "fault-net-impair.txt",
+		     "rpcs_during = 17\nretrans_server = 30\nretrans_client = 4\n");
+	assert_int_equal(judge(&f, "faults", reason), VERDICT_PASS);
+	assert_non_null(strstr(reason, "1 fault rounds verified"));
+	metric_find("rpc-retrans")->measure(&f.ev, &m);
+	assert_true(metric_get(&m, "tcp_retrans_server")->value == 30);
+	assert_true(metric_get(&m, "tcp_retrans_client")->value == 4);
+	metric_set_free(&m);
+
+	evidence_put(&f.ev, "fault-swapoff-under-load.txt",
+		     "verified: pass: swapoff failed cleanly\n"
+		     "verified: fail: swapoff of /mnt/swaplab/swapfile did not return in 900 s\n");
+	assert_int_equal(judge(&f, "faults", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "1 of 2 fault rounds failed (swapoff-under-load: "
+				       "swapoff of /mnt/swaplab/swapfile did not return"));
+	evidence_free(&f.ev);
+	scenario_free(scn);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_all_pass, setup, teardown),
 		cmocka_unit_test(test_recovery),
+		cmocka_unit_test(test_fault_verdicts),
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_content_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),
