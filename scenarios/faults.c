@@ -12,12 +12,18 @@ extern const struct fault fault_corrupt_swap;
 extern const struct fault fault_nfsd_restart;
 extern const struct fault fault_server_pause;
 extern const struct fault fault_server_reset;
+extern const struct fault fault_net_impair;
+extern const struct fault fault_swapoff_under_load;
+extern const struct fault fault_kill_mid_swapin;
 
 const struct fault *const faults[] = {
 	&fault_corrupt_swap,
 	&fault_nfsd_restart,
 	&fault_server_pause,
 	&fault_server_reset,
+	&fault_net_impair,
+	&fault_swapoff_under_load,
+	&fault_kill_mid_swapin,
 	NULL
 };
 

@@ -14,7 +14,9 @@ SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
 	metrics.c metric_swap_speed.c metric_fault_latency.c metric_bogo_ops.c \
 	metric_nfs_io_size.c metric_rpc_retrans.c metric_elapsed.c \
 	metric_ceiling.c faults.c fault_corrupt_swap.c fault_nfsd_restart.c \
-	fault_server_pause.c fault_server_reset.c recovery.c evaluate.c summary.c)
+	fault_server_pause.c fault_server_reset.c fault_net_impair.c \
+	fault_swapoff_under_load.c fault_kill_mid_swapin.c check_faults.c recovery.c \
+	evaluate.c summary.c)
 
 
 # The runner: everything that drives the lab.

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SIGKILL a verifier while it faults its pages back in from NFS swap, then
+ * start another.  The fault runs its own swapverify (not the scenario's) in a
+ * cgroup of its own, so the swap it holds is counted exactly: the cgroup's
+ * memory.swap.current when the kill lands and once the process is gone.
+ * Swap reads in flight when the task dies must complete into the swap cache
+ * and be freed with the rest; a leak shows as swap still charged, a freed
+ * swap_iocb touched after completion as a KASAN report on the debug kernel.
+ *
+ * The kill comes when the verifier's VmSwap has fallen to kill_at percent
+ * of what it held (it is reading back, and reads are in flight).  Then a
+ * second verifier of the same size must find every page good.  The log has
+ * swap_at_kill_kib, swap_left_kib, the second verifier's verdict and one
+ * line "verified: pass|fail: WHY" for the faults check.  Recovery: from the
+ * kill to the next swap RPC completing.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "registry.h"
+
+static const struct scn_option options[] = {
+	{ .key = "size_mib", .type = SCN_UINT, .def = "32",
+	  .help = "each verifier's memory, MiB", .min = 1, .max = 4096 },
+	{ .key = "hold", .type = SCN_DURATION, .def = "10s",
+	  .help = "how long the first verifier keeps its pages out", .max = 30 },
+	{ .key = "kill_at", .type = SCN_UINT, .def = "75",
+	  .help = "kill once its VmSwap is down to this percent of what it held",
+	  .min = 1, .max = 99 },
+	{ .key = "verify_timeout", .type = SCN_DURATION, .def = "10m",
+	  .help = "bound on the second verifier's run", .min = 10, .max = 7200 },
+	FAULT_RECOVERY_OPTION,
+	{ }
+};
+
+#define K "/run/swaplab-kill"
+#define CG "/sys/fs/cgroup/swaplab-kill"
+
+/* Polls @test (a shell test) every 2 s for up to @bound s: 1 true, 0 not, -1. */
+static int poll_until(const struct fault_ctx *ctx, const char *test, unsigned bound,
+		      char *why, size_t len)
+{
+	char cmd[512], out[32];
+	double t0 = fault_now();
+
+	snprintf(cmd, sizeof(cmd), "if %s; then echo yes; else echo no; fi", test);
+	for (;;) {
+		if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, out, sizeof(out), why, len))
+			return -1;
+		if (!strncmp(out, "yes", 3))
+			return 1;
+		if (fault_now() - t0 > bound)
+			return 0;
+		sleep(2);
+	}
+}
+
+/* The value after "@key " in @out, or 0 (with *found false). */
+static unsigned long long field(const char *out, const char *key, bool *found)
+{
+	char pat[32];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), "%s ", key);
+	p = strstr(out, pat);
+	*found = p != NULL;
+	return p ? strtoull(p + strlen(pat), NULL, 10) : 0;
+}
+
+static int inject(const struct fault_ctx *ctx, char *why, size_t len)
+{
+	unsigned size = (unsigned)scn_num(ctx->params, "size_mib");
+	unsigned hold = (unsigned)scn_num(ctx->params, "hold");
+	unsigned kill_at = (unsigned)scn_num(ctx->params, "kill_at");
+	unsigned vbound = (unsigned)scn_num(ctx->params, "verify_timeout");
+	unsigned long long held = 0, at_kill = 0, cg_kill = 0, cg_left = 0;
+	char cmd[1536], out[2048] = "", res[256];
+	const char *verdict;
+	double t_kill;
+	bool ok;
+	int ret;
+
+	snprintf(cmd, sizeof(cmd),
+		 "rm -rf " K " && mkdir " K " && rmdir " CG " 2>/dev/null; "
+		 "echo +memory >/sys/fs/cgroup/cgroup.subtree_control; mkdir " CG " && "
+		 "setsid sh -c 'echo $$ >" K "/pid && echo $$ >" CG "/cgroup.procs && "
+		 "exec swapverify --size %u --hold %u --no-cgroup --json " K "/1.json' "
+		 "</dev/null >" K "/1.out 2>" K "/1.err &", size, hold);
+	if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, NULL, 0, why, len))
+		return -1;
+	fprintf(ctx->log, "first verifier: swapverify --size %u --hold %u in " CG "\n",
+		size, hold);
+	ret = poll_until(ctx, "grep -q 'holding for' " K "/1.err || ! kill -0 $(cat " K
+			 "/pid)", 300, why, len);
+	if (ret <= 0) {
+		if (!ret)
+			snprintf(why, len, "the first verifier did not swap its pages out in 300 s");
+		return -1;
+	}
+	/*
+	 * One agent call, hold + 60 s at most: its VmSwap while it holds, then,
+	 * once it reads back, the kill as soon as VmSwap is down to kill_at %.
+	 */
+	snprintf(cmd, sizeof(cmd),
+		 "pid=$(cat " K "/pid); vs() { awk '/^VmSwap:/ { print $2 }' /proc/$pid/status "
+		 "2>/dev/null; }; held=$(vs); echo held ${held:-0}; "
+		 "[ \"${held:-0}\" -gt 0 ] || { echo gone; exit 0; }; i=0; "
+		 "until grep -q 'hold over' " K "/1.err; do sleep 0.05; i=$((i + 1)); "
+		 "[ $i -lt %u ] || { echo nohold; exit 0; }; done; i=0; "
+		 "while now=$(vs); [ -n \"$now\" ] && [ $((now * 100)) -gt $((held * %u)) ]; do "
+		 "sleep 0.02; i=$((i + 1)); [ $i -lt 3000 ] || break; done; "
+		 "[ -n \"$now\" ] || { echo gone; exit 0; }; "
+		 "kill -9 $pid; echo at_kill $now; echo cg_kill $(cat " CG "/memory.swap.current)",
+		 (hold + 10) * 20, kill_at);
+	if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, out, sizeof(out), why, len))
+		return -1;
+	t_kill = fault_now();
+	fputs(out, ctx->log);
+	held = field(out, "held", &ok);
+	at_kill = field(out, "at_kill", &ok);
+	if (!ok) {
+		ctx->sh(ctx->runner, GUEST_CLIENT, "tail -5 " K "/1.err", res, sizeof(res),
+			why, len);
+		snprintf(why, len, "no kill mid swap-in: the first verifier was not caught "
+			 "reading back (%s)", res);
+		return -1;
+	}
+	cg_kill = field(out, "cg_kill", &ok);
+	fprintf(ctx->log, "killed with VmSwap %llu of %llu kB held\nswap_at_kill_kib = %llu\n",
+		at_kill, held, cg_kill >> 10);
+	ret = poll_until(ctx, "! kill -0 $(cat " K "/pid) 2>/dev/null", 60, why, len);
+	if (ret <= 0) {
+		if (!ret)
+			snprintf(why, len, "the killed verifier did not exit in 60 s");
+		return -1;
+	}
+	/* Swap-cache pages of the dead task are freed as the task exits, or soon. */
+	snprintf(cmd, sizeof(cmd), "sleep 2; cat " CG "/memory.swap.current; rmdir " CG);
+	if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, out, sizeof(out), why, len))
+		return -1;
+	cg_left = strtoull(out, NULL, 10);
+	fprintf(ctx->log, "swap_left_kib = %llu\nswap_freed_kib = %llu\n", cg_left >> 10,
+		cg_kill > cg_left ? (cg_kill - cg_left) >> 10 : 0);
+	if (fault_recovery(ctx, t_kill, why, len))
+		return -1;
+
+	snprintf(cmd, sizeof(cmd),
+		 "setsid sh -c 'swapverify --size %u --no-cgroup --json " K "/2.json "
+		 ">" K "/2.out 2>" K "/2.err; echo $? >" K "/2.rc' </dev/null >/dev/null 2>&1 &",
+		 size);
+	if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, NULL, 0, why, len))
+		return -1;
+	fprintf(ctx->log, "second verifier: swapverify --size %u\n", size);
+	fflush(ctx->log);
+	ret = poll_until(ctx, "[ -s " K "/2.rc ]", vbound, why, len);
+	if (ret < 0)
+		return -1;
+	if (!ret) {
+		fprintf(ctx->log, "verified: fail: the second verifier did not finish in %u s\n",
+			vbound);
+		return 0;
+	}
+	if (ctx->sh(ctx->runner, GUEST_CLIENT,
+		    "echo rc $(cat " K "/2.rc); grep -o '\"verdict\": *\"[a-z]*\"' " K
+		    "/2.json | tail -1; grep -o '\"bad_pages\": *[0-9]*' " K "/2.json | tail -1",
+		    out, sizeof(out), why, len))
+		return -1;
+	fprintf(ctx->log, "second verifier: %s", out);
+	if (!strstr(out, "rc 0") || !strstr(out, "\"pass\""))
+		verdict = "fail: the second verifier was not clean";
+	else if (cg_left * 4 > cg_kill)
+		verdict = "fail: over a quarter of the killed verifier's swap is still charged";
+	else
+		verdict = "pass: the killed verifier's swap was freed, the second verifier clean";
+	fprintf(ctx->log, "verified: %s\n", verdict);
+	return 0;
+}
+
+const struct fault fault_kill_mid_swapin = {
+	.name = "kill-mid-swapin",
+	.help = "SIGKILL a verifier while it faults its pages back in, then run another",
+	.options = options,
+	.inject = inject,
+};
