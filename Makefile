@@ -26,6 +26,7 @@ help:
 	@echo "swaplab targets:"
 	@echo "  make run [SCENARIO=dir|file] [REPS=N] [VARIANTS=patched,stock,local,debug]"
 	@echo "                               everything: deps, kernels, images, scenarios, report"
+	@echo "           [SOAK=duration]      how long soak scenarios run (default 1h)"
 	@echo "  make test                     the test suite (unit, kernel series, lab, scenarios, results)"
 	@echo "  make deps                     install the Debian packages that are missing"
 	@echo "  make kernel                   build the stock, patched and debug guest kernels"
@@ -79,7 +80,8 @@ unit-run: $(addprefix $(UNIT_BIN)/,$(UNIT_TESTS))
 # Only the kernels the suite boots are built (`swaplab run --kernels`); the
 # selftests come from the patched tree, when the suite boots that kernel.
 # The report is written whatever the verdict; make run exits with the suite's.
-RUN_ARGS = $(if $(REPS),--reps $(REPS)) $(if $(VARIANTS),--variants $(VARIANTS)) $(SCENARIO)
+RUN_ARGS = $(if $(REPS),--reps $(REPS)) $(if $(VARIANTS),--variants $(VARIANTS)) \
+	$(if $(SOAK),--soak $(SOAK)) $(SCENARIO)
 run: deps images lab-build
 	@kernels=$$(lab/swaplab run --kernels $(RUN_ARGS)) || exit $$?; \
 	kernel/build.sh $$kernels || exit $$?; \

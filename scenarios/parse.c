@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -368,4 +369,66 @@ const struct scn_section *scenario_section(const struct scenario *s,
 uint64_t scenario_client_mem_mib(const struct scenario *s)
 {
 	return scn_num(&s->global, "client_mem") >> 20;
+}
+
+/* Replaces @key's value in @p by @text, as if written on line @line. */
+static int set_value(struct scn_params *p, const char *key, const char *text,
+		     unsigned line, char *err, size_t errlen)
+{
+	struct scn_value v;
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		if (strcmp(p->values[i].opt->key, key))
+			continue;
+		if (scn_parse_value(p->values[i].opt, text, &v, err, errlen)) {
+			scn_value_clear(&v);
+			return -1;
+		}
+		v.line = line ? line : p->values[i].line;
+		scn_value_clear(&p->values[i]);
+		p->values[i] = v;
+		return 0;
+	}
+	snprintf(err, errlen, "no key %s", key);
+	return -1;
+}
+
+/*
+ * A soak of @soak_s seconds: [scenario] soak, and each workload with a
+ * duration runs that long (a soak scenario has one run per workload); its
+ * timeout keeps the margin it had over its duration, at least 15 minutes.
+ */
+int scenario_apply_soak(struct scenario *s, uint64_t soak_s, char *err, size_t errlen)
+{
+	const uint64_t min_margin = 15 * 60;
+	char text[32], why[256];
+	size_t i;
+
+	snprintf(text, sizeof(text), "%" PRIu64 "s", soak_s);
+	if (set_value(&s->global, "soak", text, 0, why, sizeof(why)))
+		goto bad;
+	for (i = 0; i < s->nsections; i++) {
+		struct scn_params *p = &s->sections[i].params;
+		const struct workload *wl = s->sections[i].workload;
+		uint64_t dur, timeout, margin;
+
+		if (!wl || !scn_find_option(wl->options, "duration"))
+			continue;
+		dur = scn_num(p, "duration");
+		timeout = scn_num(p, "timeout") ?: wl->default_timeout_s;
+		margin = timeout > dur ? timeout - dur : 0;
+		if (margin < min_margin)
+			margin = min_margin;
+		if (set_value(p, "duration", text, 0, why, sizeof(why)))
+			goto bad;
+		snprintf(text, sizeof(text), "%" PRIu64 "s", soak_s + margin);
+		if (set_value(p, "timeout", text, 0, why, sizeof(why)))
+			goto bad;
+		snprintf(text, sizeof(text), "%" PRIu64 "s", soak_s);
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "%s: soak %" PRIu64 " s: %s", s->path, soak_s, why);
+	return -1;
 }

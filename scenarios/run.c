@@ -37,6 +37,7 @@ struct suite {
 	const char *out_dir;
 	const char *prefix;
 	bool list_kernels;		/* --kernels: name them, run nothing */
+	uint64_t soak_s;		/* --soak: replaces soak scenarios' soak */
 	char id[32];
 };
 
@@ -54,7 +55,7 @@ static void usage(FILE *f)
 	int i;
 
 	fprintf(f, "usage: swaplab [--prefix NAME] [--json] run [--reps N] [--variants LIST]\n"
-		   "                [--out DIR] [SCENARIO_FILE|DIR ...]\n\n"
+		   "                [--out DIR] [--soak DURATION] [SCENARIO_FILE|DIR ...]\n\n"
 		   "Runs each scenario on each label, interleaved per repetition, one lab\n"
 		   "per run, and writes results/runs/<id>/ (docs/design.md).  Default\n"
 		   "scenarios: " DEFAULT_SCENARIOS "/.  Exit 0 when every check of every run\n"
@@ -64,7 +65,9 @@ static void usage(FILE *f)
 		   "  --variants LIST   labels, comma separated (default: the scenario's)\n"
 		   "  --out DIR         where run directories go (default " DEFAULT_OUT ")\n"
 		   "  --kernels         print the kernel variants the runs boot (the\n"
-		   "                    server's and the labels'), one a line, and exit\n\n"
+		   "                    server's and the labels'), one a line, and exit\n"
+		   "  --soak DURATION   how long soak scenarios run (default: their soak\n"
+		   "                    key, 1h in scenarios/soak/)\n\n"
 		   "labels:\n");
 	for (i = 0; labels[i]; i++)
 		fprintf(f, "  %-10s %s\n", labels[i]->name, labels[i]->help);
@@ -247,6 +250,47 @@ static int check_prefix_free(const char *prefix)
 	return -1;
 }
 
+static int parse_soak(struct suite *su, const char *text)
+{
+	struct scn_value v;
+	char err[256] = "it is 0";
+	int bad;
+
+	bad = scn_parse_value(scn_find_option(scenario_options, "soak"), text, &v, err,
+			      sizeof(err)) || !v.num;
+	if (bad)
+		fprintf(stderr, "swaplab run: --soak '%s': give a duration such as 1h or "
+			"90m, up to 7 days (%s)\n", text, err);
+	su->soak_s = v.num;
+	scn_value_clear(&v);
+	return bad ? -1 : 0;
+}
+
+/* A soak scenario (soak > 0) runs for its soak, or for --soak if given. */
+static int apply_soaks(struct suite *su)
+{
+	char err[512];
+	size_t i, soaks = 0;
+
+	for (i = 0; i < su->nscn; i++) {
+		uint64_t soak = scn_num(&su->scn[i]->global, "soak");
+
+		if (!soak)
+			continue;
+		soaks++;
+		if (scenario_apply_soak(su->scn[i], su->soak_s ?: soak, err, sizeof(err))) {
+			fprintf(stderr, "swaplab run: %s\n", err);
+			return -1;
+		}
+	}
+	if (su->soak_s && !soaks) {
+		fprintf(stderr, "swaplab run: --soak: none of these scenarios is a soak "
+			"(scenarios/soak/, or soak = DURATION in [scenario])\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_args(struct suite *su, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -254,6 +298,7 @@ static int parse_args(struct suite *su, int argc, char **argv)
 		{ "variants", required_argument, NULL, 'v' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "kernels", no_argument, NULL, 'k' },
+		{ "soak", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -280,6 +325,10 @@ static int parse_args(struct suite *su, int argc, char **argv)
 		case 'k':
 			su->list_kernels = true;
 			break;
+		case 's':
+			if (parse_soak(su, optarg))
+				return -1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -288,12 +337,15 @@ static int parse_args(struct suite *su, int argc, char **argv)
 			return -1;
 		}
 	}
-	if (optind == argc)
-		return add_path(su, DEFAULT_SCENARIOS);
-	for (i = optind; i < argc; i++)
-		if (add_path(su, argv[i]))
+	if (optind == argc) {
+		if (add_path(su, DEFAULT_SCENARIOS))
 			return -1;
-	return 0;
+	} else {
+		for (i = optind; i < argc; i++)
+			if (add_path(su, argv[i]))
+				return -1;
+	}
+	return apply_soaks(su);
 }
 
 /* The lab gives up its waits too, so the run ends (and tears down) soon. */

@@ -87,6 +87,11 @@ struct scenario *scenario_parse_text(const char *path, const char *text,
 				     char *err, size_t errlen);
 struct scenario *scenario_load(const char *path, char *err, size_t errlen);
 void scenario_free(struct scenario *s);
+/*
+ * Make @s a soak of @soak_s seconds: its soak key, each workload's duration,
+ * and each timeout (its margin over the duration kept, 15 min at least).
+ */
+int scenario_apply_soak(struct scenario *s, uint64_t soak_s, char *err, size_t errlen);
 
 /* Typed access to parsed values; the key must exist in the option table. */
 const struct scn_value *scn_get(const struct scn_params *p, const char *key);

@@ -53,6 +53,12 @@ const struct scn_option scenario_options[] = {
 	{ .key = "oom_allowed", .type = SCN_LIST, .def = NULL,
 	  .help = "processes (name prefixes) the OOM killer may kill, e.g. stress-ng" },
 	{ .key = "cmdline", .type = SCN_STRING, .def = "", .help = "appended to the client kernel command line" },
+	{ .key = "sample", .type = SCN_DURATION, .def = "0",
+	  .help = "sample the client's vmstat, meminfo and RPC counters this often "
+		  "into logs/samples.tsv (0: not)", .max = 3600 },
+	{ .key = "soak", .type = SCN_DURATION, .def = "0",
+	  .help = "a soak: every workload's duration is this (swaplab run --soak "
+		  "replaces it), its timeout grows to match", .max = 7 * 24 * 3600 },
 	{ .key = "expect_fail", .type = SCN_LIST, .def = NULL,
 	  .help = "CHECK@LABEL that must fail (a fixture's bug caught); passing fails the suite",
 	  .valid_word = expect_fail_valid },

@@ -44,7 +44,7 @@ static const struct scn_option options[] = {
 	{ .key = "memory_high", .type = SCN_SIZE, .def = "0",
 	  .help = "run in a memory cgroup with this memory.high (0: none; 0.125x: an eighth of client_mem)" },
 	{ .key = "duration", .type = SCN_DURATION, .def = "30s", .help = "length of each stress-ng run",
-	  .min = 1, .max = 3600 },
+	  .min = 1, .max = 7 * 24 * 3600 },
 	{ }
 };
 

@@ -207,6 +207,34 @@ static void test_load_missing_file(void **state)
 	assert_non_null(strstr(err, "/nonexistent/x.scn: No such file"));
 }
 
+/* A soak sets each workload's duration and keeps its timeout's margin. */
+static void test_soak(void **state)
+{
+	struct scenario *s = parse("[scenario]\nsoak = 1h\n[stress-ng]\nduration = 480s\n"
+				   "timeout = 15m\n[swapverify]\n");
+
+	if (!s)
+		fail_msg("%s", err);
+	assert_int_equal(scn_num(&s->global, "soak"), 3600);
+	assert_int_equal(scenario_apply_soak(s, 7200, err, sizeof(err)), 0);
+	assert_int_equal(scn_num(&s->global, "soak"), 7200);
+	/* stress-ng: 420 s of margin is raised to 15 min */
+	assert_int_equal(scn_num(&s->sections[0].params, "duration"), 7200);
+	assert_int_equal(scn_num(&s->sections[0].params, "timeout"), 7200 + 900);
+	assert_string_equal(scn_get(&s->sections[0].params, "duration")->raw, "7200s");
+	/* swapverify has no duration: untouched */
+	assert_int_equal(scn_num(&s->sections[1].params, "timeout"), 0);
+	scenario_free(s);
+
+	/* no timeout written: the margin over stress-ng's default (3600 s) */
+	s = parse("[scenario]\n[stress-ng]\nduration = 30s\n");
+	if (!s)
+		fail_msg("%s", err);
+	assert_int_equal(scenario_apply_soak(s, 600, err, sizeof(err)), 0);
+	assert_int_equal(scn_num(&s->sections[0].params, "timeout"), 600 + 3600 - 30);
+	scenario_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -221,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_fault_needs_workload),
 		cmocka_unit_test(test_fault_rounds),
 		cmocka_unit_test(test_load_missing_file),
+		cmocka_unit_test(test_soak),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
