@@ -19,6 +19,7 @@
 
 #include "guest.h"
 #include "run_dir.h"
+#include "samples.h"
 
 #define GUEST_DIR "/var/tmp/swaplab-run"
 #define POLL_INTERVAL_S 5
@@ -37,6 +38,7 @@ struct runner {
 	time_t *ready_at;		/* per section: its workload said ready */
 	time_t *next_at;		/* per section: the next round is due */
 	struct fault_ctx *faults;	/* per section: armed faults */
+	struct samples samples;		/* the client's time series, if sampled */
 };
 
 static void run_error(struct runner *r, const char *fmt, ...)
@@ -460,6 +462,8 @@ static void wait_group(struct runner *r, struct running *group, size_t n)
 		trigger_faults(r, group, n);
 		for (i = 0; i < n && !failed(r); i++)
 			poll_workload(r, &group[i]);
+		if (!failed(r))
+			samples_tick(&r->samples, r->lab);
 	}
 }
 
@@ -514,7 +518,12 @@ static void run_workloads(struct runner *r)
 {
 	const struct scenario *s = r->plan->scn;
 	struct running *group = calloc(s->nsections, sizeof(*group));
+	char path[PATH_MAX];
 	size_t i = 0, n;
+
+	if (samples_start(&r->samples, (unsigned)scn_num(&s->global, "sample"),
+			  log_path(r, "samples.tsv", path)))
+		run_error(r, "cannot write %s: %s", path, strerror(errno));
 
 	while (i < s->nsections && !failed(r)) {
 		for (n = 0; i < s->nsections; i++) {
@@ -538,6 +547,11 @@ static void run_workloads(struct runner *r)
 				if (!group[n - 1].job.done && group[n - 1].status->started)
 					guest_job_kill(r->lab, &group[n - 1].job);
 	}
+	if (r->samples.interval_s)
+		fprintf(stderr, "swaplab run: %s: %u samples of the client kept in "
+			"logs/samples.tsv, %u missed\n", r->res->id, r->samples.taken,
+			r->samples.missed);
+	samples_stop(&r->samples);
 	free(group);
 }
 

@@ -21,7 +21,7 @@ SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
 
 # The runner: everything that drives the lab.
 SCENARIO_LAB_SRCS := $(addprefix scenarios/, cache.c guest_jobs.c host_info.c \
-	run_dir.c run_one.c run.c)
+	run_dir.c run_one.c run.c samples.c)
 
 SWAPLAB_SRCS += $(SCENARIO_CORE_SRCS) $(SCENARIO_LAB_SRCS)
 
