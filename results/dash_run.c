@@ -168,6 +168,23 @@ static void logs(FILE *f, const struct dashboard *d, const struct run_record *re
 	free(from);
 }
 
+/* The time series of a sampled run (soaks), if it has one. */
+static void samples(FILE *f, const struct dashboard *d, const struct run_record *rec)
+{
+	char why[512] = "";
+	int drawn = dash_samples_graph(d, rec->dir, rec->id, why, sizeof(why));
+
+	if (!drawn)
+		return;
+	fputs("<h2>Time series</h2>\n", f);
+	if (drawn < 0)
+		fprintf_escaped(f, "<p>Could not draw logs/samples.tsv: %s</p>\n", why);
+	else
+		fprintf_escaped(f, "<p><img src=\"%s.samples.svg\" alt=\"swap rates, "
+				"memory, RPC retransmissions and outstanding RPCs over the "
+				"run\"></p>\n", rec->id);
+}
+
 static int run_page(struct dashboard *d, const struct run_record *rec)
 {
 	char *path;
@@ -181,6 +198,7 @@ static int run_page(struct dashboard *d, const struct run_record *rec)
 		metadata(f, rec);
 		checks(f, d, rec);
 		metrics(f, rec);
+		samples(f, d, rec);
 		logs(f, d, rec);
 		ret = page_close(f, path);
 	}

@@ -57,6 +57,12 @@ char *relative_url(const char *from, const char *to);
 
 int dashboard_graphs(struct dashboard *d, char *why, size_t len);
 int dashboard_run_pages(struct dashboard *d, char *why, size_t len);
+/*
+ * runs/ID.samples.svg from RUN_DIR/logs/samples.tsv: 1 drawn, 0 nothing to
+ * draw (not sampled, or under two intervals), -1 with a reason in @why.
+ */
+int dash_samples_graph(const struct dashboard *d, const char *run_dir, const char *id,
+		       char *why, size_t len);
 int dashboard_index(struct dashboard *d, char *why, size_t len);
 
 /* style.css */

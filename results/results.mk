@@ -12,7 +12,7 @@ SWAPLAB_SRCS += $(RESULTS_CORE) results/import.c results/table.c \
 	results/compare_show.c results/cli.c results/cmd_compare.c \
 	results/markup.c results/export_junit.c results/export_kcidb.c \
 	results/cmd_export.c results/run_tool.c results/dashboard.c \
-	results/dash_style.c results/dash_graphs.c results/dash_run.c \
+	results/dash_style.c results/dash_graphs.c results/dash_run.c results/dash_samples.c \
 	results/dash_index.c results/cmd_report.c
 
 UNIT_TESTS += test_results_rundir test_results_stats test_results_known \
