@@ -96,6 +96,7 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		 file);
 	if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, out, sizeof(out), why, len))
 		return -1;
+	out[strcspn(out, "\n")] = '\0';
 	if (!rc && !strncmp(out, "active", 6))
 		fprintf(ctx->log, "verified: fail: swapoff said 0 but %s is still active\n", file);
 	else if (rc && strncmp(out, "active", 6))
