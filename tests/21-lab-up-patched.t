@@ -94,13 +94,45 @@ in_client cat /proc/self/mountstats >"$art/mountstats-before"
 # time is up: whatever does not fit in RAM goes out.  write64's pages are not
 # zero-filled (6.12 keeps zero pages in a bitmap, never writing them).
 in_client stress-ng --vm 1 --vm-bytes ${push_mib}M --vm-keep --vm-method write64 \
-	--timeout 240s --metrics-brief >"$art/stress.out" 2>&1
+	--timeout 240s --metrics-brief >"$art/stress.out" 2>&1 &
+stress_pid=$!
+# stress-ng stops itself after 240 s; still running at 420 s, the client
+# has stalled.  SysRq w and m then, while it stalls (the exec's own timeout
+# kills it at 600 s), through the keyboard: that works with the agent dead.
+for _ in $(seq 420); do kill -0 $stress_pid 2>/dev/null || break; sleep 1; done
+if kill -0 $stress_pid 2>/dev/null; then
+	for key in KEY_W KEY_M; do
+		virsh -c qemu:///system send-key $prefix-client KEY_LEFTALT KEY_SYSRQ $key >/dev/null
+		sleep 10
+	done
+	cp "$cache/labs/$prefix/console-client.log" "$art/console-client-stalled.log"
+	echo "# client stalled: SysRq w and m in $art/console-client-stalled.log"
+	# The blocked tasks and the first frames of each stack, the free pages.
+	tr -d '\r' <"$art/console-client-stalled.log" |
+		sed -n '/sysrq: Show Blocked State/,$p' |
+		grep -E 'task:|Workqueue:|^\[ *[0-9.]+\]  [a-zA-Z0-9_.]+\+0x|Node 0 DMA32 free:|free_pcp:' |
+		head -n 60 | sed 's/^/# /'
+fi
+wait $stress_pid
 stress_rc=$?
 in_client cat /proc/vmstat >"$art/vmstat-after"
 in_client cat /proc/self/mountstats >"$art/mountstats-after"
 pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
 writes=$(($(nfs_ops WRITE "$art/mountstats-after") - $(nfs_ops WRITE "$art/mountstats-before")))
 echo "# stress-ng exit $stress_rc: pswpout +$pswpout pages ($((pswpout / 256)) MiB), NFS WRITE +$writes ops"
+# A stall is a finding: say why the exec ended, and keep what a kernel
+# developer asks for first (the client's log, memory, the memalloc drops).
+if [ $stress_rc != 0 ] || [ $pswpout -lt $((128 * 256)) ]; then
+	tail -n 5 "$art/stress.out" | sed 's/^/# stress: /'
+	in_client dmesg >"$art/dmesg-after-stress" 2>&1
+	in_client cat /proc/meminfo >"$art/meminfo-after-stress" 2>&1
+	in_client cat /proc/net/netstat >"$art/netstat-after-stress" 2>&1
+	grep -E 'not responding|OK$|blocked for more|page allocation failure|Out of memory|Killed process' \
+		"$art/dmesg-after-stress" | tail -n 10 | sed 's/^/# client: /'
+	awk '$1 == "TcpExt:" && !h {split($0, k); h = 1; next}
+		$1 == "TcpExt:" {for (i = 2; i <= NF; i++) if (k[i] ~ /PFMemallocDrop|TCPTimeouts|TCPLostRetransmit/)
+			printf "# client: %s %s\n", k[i], $i}' "$art/netstat-after-stress"
+fi
 # Under TCG with other labs running this swaps 1-5 MiB/s: ask for 128 MiB.
 ok $([ $stress_rc = 0 ] && [ $pswpout -ge $((128 * 256)) ]; echo $?) \
 	"pushing $push_mib MiB raises pswpout by at least 128 MiB"
