@@ -379,6 +379,34 @@ int cmd_exec(int argc, char **argv, const struct global_opts *g)
 	return rc;
 }
 
+/* Through the keyboard, not the agent: it works when the guest's user space is stuck. */
+int cmd_sysrq(int argc, char **argv, const struct global_opts *g)
+{
+	enum lab_role role;
+	struct lab *lab;
+	const char *k;
+	int rc;
+
+	if (argc != 3 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		puts("usage: swaplab [--prefix NAME] sysrq ROLE KEYS\n"
+		     "Send Alt+SysRq+KEY for each letter of KEYS to the guest's keyboard (e.g.\n"
+		     "'wm': blocked tasks, then memory); the output goes to its console log.");
+		return argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ?
+		       0 : EXIT_USAGE;
+	}
+	if ((rc = parse_role("sysrq", argv[1], &role)))
+		return rc;
+	if (!*argv[2] || strspn(argv[2], "abcdefghijklmnopqrstuvwxyz") != strlen(argv[2]))
+		return usage_error("sysrq", "bad KEYS '%s': SysRq letters such as w, m, t, l",
+				   argv[2]);
+	if ((rc = attach_or_fail("sysrq", g->prefix, &lab)))
+		return rc;
+	for (k = argv[2]; *k && !rc; k++)
+		rc = lab_sysrq(lab, role, *k);
+	lab_free(lab);
+	return rc ? failed("sysrq", rc) : 0;
+}
+
 int cmd_push(int argc, char **argv, const struct global_opts *g)
 {
 	unsigned int mode = 0644;

@@ -26,6 +26,7 @@ int cmd_status(int argc, char **argv, const struct global_opts *g);
 int cmd_exec(int argc, char **argv, const struct global_opts *g);
 int cmd_push(int argc, char **argv, const struct global_opts *g);
 int cmd_pull(int argc, char **argv, const struct global_opts *g);
+int cmd_sysrq(int argc, char **argv, const struct global_opts *g);
 int cmd_swap(int argc, char **argv, const struct global_opts *g);
 /* scenarios/run.c */
 int cmd_run(int argc, char **argv, const struct global_opts *g);

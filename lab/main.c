@@ -20,6 +20,8 @@ static const struct command commands[] = {
 	{ "push", cmd_push, "ROLE LOCAL GUEST_PATH [--mode OCTAL]",
 	  "copy a file into a guest" },
 	{ "pull", cmd_pull, "ROLE GUEST_PATH LOCAL", "copy a file out of a guest" },
+	{ "sysrq", cmd_sysrq, "ROLE KEYS",
+	  "send SysRq keys (e.g. wm) through the guest's keyboard" },
 	{ "swap", cmd_swap, "TARGET [--size MIB]",
 	  "switch the client's swap to nfs4.2, nfs3, local, loop-nfs or none" },
 	{ "run", cmd_run, "[--reps N] [--variants LIST] SCENARIO...",

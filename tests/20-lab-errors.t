@@ -38,7 +38,7 @@ nothing_left() {
 	[ ! -e "$cache/labs/$prefix/state.json" ]
 }
 
-echo "1..13"
+echo "1..15"
 $swaplab up --help >"$art/help"
 ok $( { grep -q -- --client-kernel "$art/help" && grep -q -- --swap-size "$art/help" &&
 	grep -q -- --tunnel-port "$art/help" && grep -q -- --timeout "$art/help"; }; echo $?) \
@@ -76,6 +76,10 @@ expect 2 "unknown role 'router' (roles: client, server)" "exec to an unknown rol
 	-- $swaplab --prefix $prefix exec router -- true
 expect 2 "no lab '$prefix' is up" "exec without a lab" \
 	-- $swaplab --prefix $prefix exec client -- true
+expect 2 "bad KEYS 'w!': SysRq letters" "sysrq with a key that is not a letter" \
+	-- $swaplab --prefix $prefix sysrq client 'w!'
+expect 2 "no lab '$prefix' is up" "sysrq without a lab" \
+	-- $swaplab --prefix $prefix sysrq client w
 $swaplab --prefix $prefix down >"$art/down" 2>&1
 ok $? "down of a lab that is not up succeeds"
 ok $(nothing_left; echo $?) "no domain, pool, qemu process or state left for $prefix"

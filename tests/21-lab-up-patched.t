@@ -101,8 +101,8 @@ stress_pid=$!
 # kills it at 600 s), through the keyboard: that works with the agent dead.
 for _ in $(seq 420); do kill -0 $stress_pid 2>/dev/null || break; sleep 1; done
 if kill -0 $stress_pid 2>/dev/null; then
-	for key in KEY_W KEY_M; do
-		virsh -c qemu:///system send-key $prefix-client KEY_LEFTALT KEY_SYSRQ $key >/dev/null
+	for key in w m; do
+		$swaplab --prefix $prefix sysrq client $key
 		sleep 10
 	done
 	cp "$cache/labs/$prefix/console-client.log" "$art/console-client-stalled.log"
