@@ -163,6 +163,9 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 			snprintf(why, len, "the killed verifier did not exit in 60 s");
 		return -1;
 	}
+	/* Before the 30 s of sampling below, or they would be counted in. */
+	if (fault_recovery(ctx, t_kill, why, len))
+		return -1;
 	/*
 	 * What the dead task left charged, over 30 s, then after a reclaim of
 	 * its cgroup: swap cache that reclaim frees is not a leak.
@@ -190,8 +193,6 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 	fprintf(ctx->log, "swap_left_kib = %llu\nswap_freed_kib = %llu\n"
 		"swap_unreclaimed_kib = %llu\n", cg_left >> 10,
 		cg_kill > cg_left ? (cg_kill - cg_left) >> 10 : 0, cg_unrecl >> 10);
-	if (fault_recovery(ctx, t_kill, why, len))
-		return -1;
 
 	snprintf(cmd, sizeof(cmd),
 		 "setsid sh -c 'swapverify --size %u --no-cgroup --json " K "/2.json "
