@@ -87,7 +87,7 @@ int cmd_compare(int argc, char **argv, const struct global_opts *g)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct compare_thresholds th = { COMPARE_DEFAULT_PCT, COMPARE_DEFAULT_ALPHA };
-	const char *db_path = STORE_DEFAULT_PATH, *known_path = KNOWN_DEFAULT_PATH;
+	const char *db_path = STORE_DEFAULT_PATH, *known_path = known_default_path();
 	bool json = g->json;
 	int c;
 

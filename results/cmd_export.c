@@ -114,7 +114,7 @@ int cmd_export(int argc, char **argv, const struct global_opts *g)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *db_path = STORE_DEFAULT_PATH, *known_path = KNOWN_DEFAULT_PATH;
+	const char *db_path = STORE_DEFAULT_PATH, *known_path = known_default_path();
 	const char *out = NULL;
 	export_fn fn;
 	int c;

@@ -167,7 +167,7 @@ int cmd_report(int argc, char **argv, const struct global_opts *g)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dashboard d = { .th = { COMPARE_DEFAULT_PCT, COMPARE_DEFAULT_ALPHA } };
-	const char *db_path = STORE_DEFAULT_PATH, *known_path = KNOWN_DEFAULT_PATH;
+	const char *db_path = STORE_DEFAULT_PATH, *known_path = known_default_path();
 	const char *out = DASHBOARD_DEFAULT_DIR;
 	struct known_failures kf;
 	char why[512];

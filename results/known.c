@@ -2,12 +2,38 @@
 /* Known failures: parsing results/known-failures and matching checks. */
 #include <errno.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "known.h"
 #include "textfile.h"
+
+const char *known_default_path(void)
+{
+	static char path[PATH_MAX];
+	char dir[PATH_MAX], *slash;
+	ssize_t n;
+
+	if (path[0])
+		return path;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	if (n <= 0)
+		return KNOWN_DEFAULT_PATH;
+	dir[n] = '\0';
+	/* lab/swaplab sits one folder below the top; allow a few more. */
+	for (int depth = 0; depth < 4 && (slash = strrchr(dir, '/')); depth++) {
+		*slash = '\0';
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir[0] ? dir : "",
+				     KNOWN_DEFAULT_PATH) < sizeof(path) &&
+		    access(path, F_OK) == 0)
+			return path;
+	}
+	path[0] = '\0';
+	return KNOWN_DEFAULT_PATH;
+}
 
 static int parse_line(char *line, unsigned int lineno, struct known_failure *k,
 		      char *why, size_t len)

@@ -17,6 +17,14 @@
 
 #define KNOWN_DEFAULT_PATH "results/known-failures"
 
+/*
+ * KNOWN_DEFAULT_PATH in the project the running binary belongs to (found
+ * upwards from /proc/self/exe), so that `lab/swaplab` run from any working
+ * directory reads the project's list; KNOWN_DEFAULT_PATH itself, relative to
+ * the working directory, when no such project is found.
+ */
+const char *known_default_path(void);
+
 struct known_failure {
 	char *scenario;
 	char *check;

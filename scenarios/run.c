@@ -471,8 +471,8 @@ int cmd_run(int argc, char **argv, const struct global_opts *g)
 		struct known_failures kf = { 0 };
 		char why[512];
 
-		if (known_failures_load(KNOWN_DEFAULT_PATH, &kf, why, sizeof(why))) {
-			fprintf(stderr, "swaplab run: %s: %s\n", KNOWN_DEFAULT_PATH, why);
+		if (known_failures_load(known_default_path(), &kf, why, sizeof(why))) {
+			fprintf(stderr, "swaplab run: %s: %s\n", known_default_path(), why);
 			ret = summary_exit_code(runs, n);
 		} else {
 			ret = summary_exit_code_known(g->json ? stderr : stdout, runs, n, &kf);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "../../results/known.h"
@@ -74,6 +75,25 @@ static void test_missing_file_is_empty(void **state)
 	assert_int_equal(kf.n, 0);
 }
 
+/*
+ * The default list is the project's, whatever the working directory: this
+ * binary (tests/unit/bin/) belongs to the same project as lab/swaplab.
+ */
+static void test_default_path_is_the_projects(void **state)
+{
+	const char *path;
+	size_t n;
+
+	assert_int_equal(chdir("/"), 0);
+	path = known_default_path();
+	n = strlen(path);
+	assert_true(path[0] == '/');
+	assert_true(n > strlen(KNOWN_DEFAULT_PATH));
+	assert_string_equal(path + n - strlen(KNOWN_DEFAULT_PATH) - 1,
+			    "/" KNOWN_DEFAULT_PATH);
+	assert_int_equal(access(path, R_OK), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -81,6 +101,7 @@ int main(void)
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_missing_file_is_empty),
+		cmocka_unit_test(test_default_path_is_the_projects),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
