@@ -4,18 +4,10 @@
 # No guest boots here.
 set -u
 cd "$(dirname "$0")/.."
-swaplab=lab/swaplab
+. tests/scenario-lib.sh
+swaplab=$SWAPLAB
 prefix=swl-lab-err
-cache=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
-art=tests/artifacts/20-lab-errors
-rm -rf "$art"
-mkdir -p "$art"
-n=0
-
-ok() {	# ok STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+artifacts 20-lab-errors
 
 # expect CODE WORDS DESCRIPTION -- CMD...: exit code and message both right.
 expect() {
@@ -29,13 +21,6 @@ expect() {
 		ok 1 "$what: wanted exit $code and '$words', got exit $rc"
 		sed 's/^/# /' "$art/err"
 	fi
-}
-
-nothing_left() {
-	! virsh -c qemu:///system list --all --name 2>/dev/null | grep -q "^$prefix-" &&
-	! virsh -c qemu:///system pool-list --all --name 2>/dev/null | grep -q "^$prefix-" &&
-	! pgrep -f "guest=$prefix-" >/dev/null &&
-	[ ! -e "$cache/labs/$prefix/state.json" ]
 }
 
 echo "1..15"
@@ -82,4 +67,4 @@ expect 2 "no lab '$prefix' is up" "sysrq without a lab" \
 	-- $swaplab --prefix $prefix sysrq client w
 $swaplab --prefix $prefix down >"$art/down" 2>&1
 ok $? "down of a lab that is not up succeeds"
-ok $(nothing_left; echo $?) "no domain, pool, qemu process or state left for $prefix"
+ok $(lab_left_nothing $prefix; echo $?) "no domain, pool, qemu process or state left for $prefix"

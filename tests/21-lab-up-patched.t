@@ -9,41 +9,18 @@
 # on the stock kernel in 24-lab-swap-targets.t instead, one boot fewer.
 set -u
 cd "$(dirname "$0")/.."
+. tests/scenario-lib.sh
 variant=${VARIANT:-patched}
 export SWAPLAB_PREFIX=swl-lab-$variant
 prefix=$SWAPLAB_PREFIX
-swaplab=lab/swaplab
-cache=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
-art=tests/artifacts/2x-lab-up-$variant
+swaplab=$SWAPLAB
 # Small guests keep the test's VM time short; 2x RAM still fits in swap.
 client_mib=256
 push_mib=$((2 * client_mib))
-rm -rf "$art"
-mkdir -p "$art"
-n=0
-
-ok() {	# ok STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+artifacts 2x-lab-up-$variant
 
 in_client() { $swaplab exec client --timeout 600 -- "$@"; }
 in_server() { $swaplab exec server --timeout 120 -- "$@"; }
-
-# The WRITE (or READ) op count of the lab's NFS mount in mountstats.
-# Missing counters read as 0, so a failed read fails the test, not the shell.
-nfs_ops() {
-	awk -v op="$1:" '/^device .* mounted on \/mnt\/swaplab /{m = 1; next}
-		/^device /{m = 0} m && $1 == op {n = $2; exit} END {print n + 0}' "$2"
-}
-vmstat_of() { awk -v k="$1" '$1 == k {n = $2} END {print n + 0}' "$2"; }
-
-nothing_left() {
-	! virsh -c qemu:///system list --all --name 2>/dev/null | grep -q "^$prefix-" &&
-	! virsh -c qemu:///system pool-list --all --name 2>/dev/null | grep -q "^$prefix-" &&
-	! pgrep -f "guest=$prefix-" >/dev/null &&
-	[ ! -d "$cache/labs/$prefix/client" ] && [ ! -e "$cache/labs/$prefix/state.json" ]
-}
 
 echo "1..13"
 $swaplab down >/dev/null 2>&1
@@ -118,7 +95,7 @@ stress_rc=$?
 in_client cat /proc/vmstat >"$art/vmstat-after"
 in_client cat /proc/self/mountstats >"$art/mountstats-after"
 pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
-writes=$(($(nfs_ops WRITE "$art/mountstats-after") - $(nfs_ops WRITE "$art/mountstats-before")))
+writes=$(($(mountstats_ops WRITE "$art/mountstats-after") - $(mountstats_ops WRITE "$art/mountstats-before")))
 echo "# stress-ng exit $stress_rc: pswpout +$pswpout pages ($((pswpout / 256)) MiB), NFS WRITE +$writes ops"
 # A stall is a finding: say why the exec ended, and keep what a kernel
 # developer asks for first (the client's log, memory, the memalloc drops).
@@ -158,4 +135,4 @@ ok $([ $rc = 3 ] && grep -q crashed "$art/panic.err"; echo $?) \
 
 make --no-print-directory down >"$art/down.out" 2>&1
 ok $? "make down"
-ok $(nothing_left; echo $?) "no domain, pool, state or qemu process of $prefix left"
+ok $(lab_left_nothing $prefix && [ ! -d "$cache/labs/$prefix/client" ]; echo $?) "no domain, pool, state or qemu process of $prefix left"

@@ -7,18 +7,11 @@
 # patched one does in 21-lab-up-patched.t (pswpout and NFS WRITEs grow).
 set -u
 cd "$(dirname "$0")/.."
+. tests/scenario-lib.sh
 export SWAPLAB_PREFIX=swl-lab-tgt
 prefix=$SWAPLAB_PREFIX
-swaplab=lab/swaplab
-art=tests/artifacts/24-lab-swap-targets
-rm -rf "$art"
-mkdir -p "$art"
-n=0
-
-ok() {	# ok STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+swaplab=$SWAPLAB
+artifacts 24-lab-swap-targets
 in_client() { $swaplab exec client --timeout 300 -- "$@"; }
 swaps_list() { in_client cat /proc/swaps | awk 'NR > 1 {print $1}'; }
 
@@ -69,11 +62,6 @@ ok $([ $rc = 2 ] && grep -q "unknown swap target 'nfs5'" "$art/bad.out" &&
 	[ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ]; echo $?) \
 	"an unknown target is refused (exit $rc) and swap stays on nfs4.2"
 
-vmstat_of() { awk -v k="$1" '$1 == k {n = $2} END {print n + 0}' "$2"; }
-nfs_writes() {
-	awk '/^device .* mounted on \/mnt\/swaplab /{m = 1; next} /^device /{m = 0}
-		m && $1 == "WRITE:" {n = $2; exit} END {print n + 0}' "$1"
-}
 in_client cat /proc/vmstat >"$art/vmstat-before"
 in_client cat /proc/self/mountstats >"$art/mountstats-before"
 # 1.25x RAM kept mapped: the rest goes out to the NFSv4.2 swap file.  A
@@ -86,7 +74,7 @@ stress_rc=$?
 in_client cat /proc/vmstat >"$art/vmstat-after"
 in_client cat /proc/self/mountstats >"$art/mountstats-after"
 pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
-writes=$(($(nfs_writes "$art/mountstats-after") - $(nfs_writes "$art/mountstats-before")))
+writes=$(($(mountstats_ops WRITE "$art/mountstats-after") - $(mountstats_ops WRITE "$art/mountstats-before")))
 echo "# stock: stress-ng exit $stress_rc, pswpout +$((pswpout / 256)) MiB, NFS WRITE +$writes ops"
 ok $([ $stress_rc = 0 ] && [ $pswpout -ge $((64 * 256)) ]; echo $?) \
 	"stock: pushing 1.25x RAM raises pswpout by at least 64 MiB"

@@ -6,9 +6,7 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
 prefix=swl-run-smoke
-art=tests/artifacts/31-scenario-smoke
-rm -rf "$art"
-mkdir -p "$art"
+artifacts 31-scenario-smoke
 
 echo "1..9"
 "$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/smoke.scn \

@@ -8,9 +8,7 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
 prefix=swl-run-corrupt
-art=tests/artifacts/40-corrupt-swap
-rm -rf "$art"
-mkdir -p "$art"
+artifacts 40-corrupt-swap
 
 echo "1..7"
 "$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/corrupt-swap.scn \

@@ -7,9 +7,7 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
 prefix=swl-run-reset
-art=tests/artifacts/41-fault-server-reset
-rm -rf "$art"
-mkdir -p "$art"
+artifacts 41-fault-server-reset
 
 echo "1..6"
 "$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/server-reset.scn \

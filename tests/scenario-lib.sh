@@ -1,8 +1,18 @@
-# Shared by the scenario TAP tests: numbering, and looking into run dirs.
+# Shared by the lab and scenario TAP tests: numbering, artefact folders,
+# waiting, looking into guests' /proc files and run dirs, and proving that a
+# lab left nothing behind.  Sourced from the project's top folder.
 # shellcheck shell=bash
 n=0
 fails=0
 SWAPLAB=${SWAPLAB:-lab/swaplab}
+cache=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
+
+# artifacts NAME: a fresh tests/artifacts/NAME, in $art.
+artifacts() {
+	art=tests/artifacts/$1
+	rm -rf "$art"
+	mkdir -p "$art"
+}
 
 ok() {	# ok STATUS DESCRIPTION
 	n=$((n + 1))
@@ -37,3 +47,33 @@ lab_gone() {
 	! virsh -c qemu:///system list --all --name 2>/dev/null | grep -q "^$1-" &&
 		! pgrep -f "guest=$1-" >/dev/null
 }
+
+# No domain, storage pool or qemu process of the lab $1 is left, and no state
+# or disk (overlay, seed, raw data disk) in its cache folder.
+lab_left_nothing() {
+	lab_gone "$1" &&
+		! virsh -c qemu:///system pool-list --all --name 2>/dev/null | grep -q "^$1-" &&
+		[ -z "$(find "$cache/labs/$1" -name '*.qcow2' -o -name '*.raw' -o \
+			-name '*.iso' -o -name state.json 2>/dev/null)" ]
+}
+
+# wait_for SECONDS CMD...: poll until CMD succeeds; false at the limit.
+wait_for() {
+	local limit=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt $limit ] || return 1
+		sleep 1
+	done
+}
+
+# mountstats_ops OP FILE: the OP (WRITE, READ) count of the lab's NFS swap
+# mount in a copy of /proc/self/mountstats.  Missing counters read as 0, so
+# a failed read fails the test, not the shell.
+mountstats_ops() {
+	awk -v op="$1:" '/^device .* mounted on \/mnt\/swaplab /{m = 1; next}
+		/^device /{m = 0} m && $1 == op {n = $2; exit} END {print n + 0}' "$2"
+}
+
+# vmstat_of KEY FILE: a counter of a copy of /proc/vmstat (0 if missing).
+vmstat_of() { awk -v k="$1" '$1 == k {n = $2} END {print n + 0}' "$2"; }
