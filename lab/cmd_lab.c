@@ -2,7 +2,7 @@
 /*
  * swaplab up | down | status | exec | push | pull: the lab from the command
  * line, in the manner of virsh and ip.  Errors name the bad argument and the
- * fix; exit codes are those of lab.h.
+ * fix; exit codes are those of common/exit_codes.h.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "lab.h"
+#include "../common/exit_codes.h"
 
 #define EXEC_TIMEOUT_S 600
 

@@ -16,14 +16,6 @@
 
 enum lab_role { LAB_CLIENT, LAB_SERVER };
 
-/* Exit codes shared by all commands (docs/design.md). */
-enum {
-	EXIT_CHECK = 1,		/* a check failed, or the command inside did */
-	EXIT_USAGE = 2,		/* bad usage or input */
-	EXIT_LAB = 3,		/* the lab failed: boot, timeout, panic */
-	EXIT_ENV = 4,		/* environment: libvirt, missing kernel/image */
-};
-
 enum {
 	LAB_EUSAGE = -2,
 	LAB_EFAIL = -3,		/* boot, timeout, panic, hang */

@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "lab.h"
+#include "../common/exit_codes.h"
 
 static const struct command commands[] = {
 	{ "up", cmd_up, "[--client-kernel V] [--client-mem MIB] [--swap TARGET] ...",

@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "format.h"
 #include "compare_show.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "select.h"
 #include "store.h"
 

@@ -13,7 +13,7 @@
 #include "commands.h"
 #include "format.h"
 #include "export.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 #include "textfile.h"
 

@@ -17,7 +17,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "dashboard.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 #include "textfile.h"
 

@@ -17,7 +17,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "format.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 
 #define RUNS_DEFAULT_DIR "results/runs"

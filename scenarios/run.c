@@ -19,6 +19,7 @@
 
 #include "commands.h"
 #include "lab.h"
+#include "../common/exit_codes.h"
 #include "run.h"
 #include "../results/known.h"
 
