@@ -2,7 +2,7 @@
 /*
  * The lab as a library: boot the NFS server and the client, run commands in
  * them through qemu-guest-agent, tear everything down.  Used by the `swaplab`
- * commands (lab/cmd_lab.c) and by the scenario runner (scenarios/).
+ * commands (cli/cmd_lab.c) and by the scenario runner (scenarios/).
  *
  * Every function that can fail returns 0 or a negative LAB_E* code and leaves
  * a human-readable reason in lab_strerror().  Every wait has a timeout.

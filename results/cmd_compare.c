@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "commands.h"
+#include "results.h"
 #include "format.h"
 #include "compare_show.h"
 #include "../common/exit_codes.h"

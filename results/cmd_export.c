@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "commands.h"
+#include "results.h"
 #include "format.h"
 #include "export.h"
 #include "../common/exit_codes.h"

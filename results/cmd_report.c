@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "commands.h"
+#include "results.h"
 #include "dashboard.h"
 #include "../common/exit_codes.h"
 #include "store.h"

@@ -15,7 +15,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
-#include "commands.h"
+#include "results.h"
 #include "format.h"
 #include "../common/exit_codes.h"
 #include "store.h"

@@ -17,7 +17,6 @@
 
 #include <json-c/json.h>
 
-#include "commands.h"
 #include "lab.h"
 #include "../common/exit_codes.h"
 #include "run.h"
