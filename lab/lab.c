@@ -15,8 +15,6 @@
 
 #include "lab_private.h"
 
-volatile sig_atomic_t lab_stop_requested;
-
 static struct lab *lab_new(const char *prefix)
 {
 	struct lab *lab = calloc(1, sizeof(*lab));

@@ -32,7 +32,10 @@ struct lab {
 	double step_s[LAB_ROLES][4];	/* seconds from start to each bring-up step */
 };
 
-/* lab_error.c: the reason behind the last failure, for lab_strerror(). */
+/*
+ * lab_error.c: the reason behind the last failure, for lab_strerror(), and
+ * lab_stop_requested (lab.h).
+ */
 int lab_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Append more detail (a console tail, a hint) to the current reason. */
 void lab_fail_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
