@@ -7,8 +7,9 @@ PKGS += glib-2.0
 
 LAB_SRCS := lab/lab.c lab/lab_config.c lab/lab_error.c lab/lab_paths.c \
 	lab/host.c lab/accel.c lab/ports.c lab/storage.c lab/seed.c \
-	lab/seed_text.c lab/domain.c lab/domain_xml.c lab/console.c lab/agent.c lab/agent_exec.c \
-	lab/bringup.c lab/swap_plan.c lab/swap_target.c lab/state.c lab/tools.c lab/power.c
+	lab/seed_text.c lab/domain.c lab/domain_xml.c lab/console.c lab/agent.c \
+	lab/agent_exec.c lab/guest_io.c lab/bringup.c lab/swap_plan.c \
+	lab/swap_target.c lab/state.c lab/tools.c lab/power.c
 SWAPLAB_SRCS += $(LAB_SRCS)
 
 # Unit tests of the pure parts: names and limits, domain XML, seed text,
