@@ -29,6 +29,7 @@ help:
 	@echo "                               everything: deps, kernels, images, scenarios, report"
 	@echo "           [SOAK=duration]      how long soak scenarios run (default 1h)"
 	@echo "  make test                     the test suite (unit, kernel series, lab, scenarios, results)"
+	@echo "  make test-layers              the seams between the parts, no VM (seconds)"
 	@echo "  make deps                     install the Debian packages that are missing"
 	@echo "  make kernel                   build the stock, patched and debug guest kernels"
 	@echo "  make images                   build the guest base image"
