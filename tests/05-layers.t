@@ -1,6 +1,6 @@
 #!/bin/bash
 # The seams between the parts, checked in seconds and without a VM
-# (docs/design.md, "The parts and their seams"):
+# (docs/design.md, "The parts of the program and their seams"):
 #   - lab/ includes nothing from scenarios/, results/ or cli/; scenarios/
 #     and results/ include nothing from cli/; common/ includes nothing of
 #     the tree at all (its headers are leaves);
