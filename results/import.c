@@ -14,7 +14,7 @@
 
 #include <json-c/json.h>
 
-#include "cli.h"
+#include "cmd_args.h"
 #include "results.h"
 #include "format.h"
 #include "../common/exit_codes.h"
@@ -151,7 +151,7 @@ int cmd_import(int argc, char **argv, const struct global_opts *g)
 				import_usage(stdout);
 				return 0;
 			}
-			cli_bad_option("import", argv);
+			args_bad_option("import", argv);
 			return EXIT_USAGE;
 		}
 	}
