@@ -2,8 +2,9 @@
 /*
  * What a scenario can name: workloads, faults, checks, metrics and labels.
  * Like stress-ng's stressors, each is one descriptor in its own file, listed
- * in one table (workloads.c, faults.c, checks.c, metrics.c, labels.c), so
- * adding one touches one new file and one line.
+ * on one line of an X-macro list (workload_list.h, fault_list.h,
+ * check_list.h, metric_list.h; labels.c holds its few small ones), so adding
+ * one touches one new file and one line.
  *
  * Checks and metrics work on text only (the evidence: the logs a run kept),
  * so they are unit-tested on captured logs without a lab.
@@ -27,8 +28,17 @@ struct label {
 };
 
 extern const struct label *const labels[];
-const struct label *label_find(const char *name);
 bool label_valid(const char *name);
+
+/* ---- the lists: one generic lookup by name ---- */
+
+/* The entry of a NULL-ended table of descriptors whose name (a const char *
+ * at @name_offset in each) is @name, or NULL. */
+const void *registry_find(const void *const *table, size_t name_offset,
+			  const char *name);
+#define REGISTRY_FIND(table, key) \
+	((__typeof__(&**(table)))registry_find((const void *const *)(table), \
+		offsetof(__typeof__(**(table)), name), (key)))
 
 /* ---- workloads: programs run in the client ---- */
 
@@ -55,7 +65,6 @@ struct workload {
 };
 
 extern const struct workload *const workloads[];
-const struct workload *workload_find(const char *name);
 
 /* ---- faults: injected while the workloads run ---- */
 
@@ -91,7 +100,6 @@ struct fault {
 };
 
 extern const struct fault *const faults[];
-const struct fault *fault_find(const char *name);
 extern const struct scn_option fault_common_options[];
 
 /*
@@ -174,8 +182,8 @@ struct check {
 	void (*evaluate)(struct evidence *ev, struct check_result *res);
 };
 
-extern const struct check *const checks[];
-const struct check *check_find(const char *name);
+/* Every check, in check_list.h's order; NULL ends it. */
+const struct check *const *check_table(void);
 bool check_valid(const char *name);
 void check_set(struct check_result *res, enum verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -200,13 +208,39 @@ struct metric {
 	void (*measure)(struct evidence *ev, struct metric_set *out);
 };
 
-extern const struct metric *const metrics[];
-const struct metric *metric_find(const char *name);
+/* Every metric, in metric_list.h's order; NULL ends it. */
+const struct metric *const *metric_table(void);
 bool metric_valid(const char *name);
 void metric_add(struct metric_set *set, const char *name, double value,
 		const char *unit, bool higher_is_better);
 const struct metric_value *metric_get(const struct metric_set *set,
 				      const char *name);
 void metric_set_free(struct metric_set *set);
+
+/* The lookups by name, all through registry_find(). */
+static inline const struct label *label_find(const char *name)
+{
+	return REGISTRY_FIND(labels, name);
+}
+
+static inline const struct workload *workload_find(const char *name)
+{
+	return REGISTRY_FIND(workloads, name);
+}
+
+static inline const struct fault *fault_find(const char *name)
+{
+	return REGISTRY_FIND(faults, name);
+}
+
+static inline const struct check *check_find(const char *name)
+{
+	return REGISTRY_FIND(check_table(), name);
+}
+
+static inline const struct metric *metric_find(const char *name)
+{
+	return REGISTRY_FIND(metric_table(), name);
+}
 
 #endif

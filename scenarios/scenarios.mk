@@ -4,9 +4,9 @@ PKGS += yaml-0.1 libcrypto
 
 # The parts that work on text only: parser, registries, checks, metrics.
 SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
-	labels.c evidence.c nfs_delta.c vmstat.c mountstats.c kernel_log.c \
+	registry.c labels.c evidence.c nfs_delta.c vmstat.c mountstats.c kernel_log.c \
 	ktap.c stress_ng_output.c swapverify_output.c fio_output.c \
-	workloads.c workload_swapverify.c workload_stress_ng.c workload_fio.c \
+	workload_swapverify.c workload_stress_ng.c workload_fio.c \
 	workload_swapguard.c workload_selftests.c \
 	checks.c check_workloads.c check_content.c check_stress_ng.c \
 	check_swap_traffic.c check_nfs_traffic.c check_kernel_log.c \
