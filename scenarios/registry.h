@@ -43,7 +43,7 @@ const void *registry_find(const void *const *table, size_t name_offset,
 /* ---- workloads: programs run in the client ---- */
 
 struct workload_ctx {
-	const struct scn_params *params;	/* the workload's section */
+	const struct scn_params *params;	/* the section; ->opts: typed */
 	const char *dir;			/* guest directory for outputs */
 	const char *swap_target;		/* of this run */
 	unsigned int client_mem_mib;
@@ -52,7 +52,14 @@ struct workload_ctx {
 struct workload {
 	const char *name;
 	const char *help;
+	/* Its keys, each with the offset of its field in a struct of
+	 * opts_size bytes: params.opts of its section. */
 	const struct scn_option *options;
+	size_t opts_size;
+	/* Options that do not fit together: the key to blame and why (both
+	 * for a parse error naming file:line:key), or NULL.  Optional. */
+	const char *(*validate)(const void *opts, uint64_t client_mem_mib,
+				char *why, size_t len);
 	/* The shell command, run by /bin/sh in the client (malloc'ed). */
 	char *(*command)(const struct workload_ctx *ctx);
 	/* Names of its stdout and stderr under logs/; every other file it

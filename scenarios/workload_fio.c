@@ -11,18 +11,48 @@
 
 #include "registry.h"
 
+struct fio_opts {
+	struct scn_size size;
+	struct scn_size bs;
+	const char *directory;
+};
+
+#define OPT(member) SCN_FIELD(struct fio_opts, member)
+
 static const struct scn_option options[] = {
-	{ .key = "size", .type = SCN_SIZE, .def = "128M", .help = "file size written then read", .min = 1ULL << 20 },
+	{ .key = "size", .type = SCN_SIZE, .def = "128M", .help = "file size written then read", .min = 1ULL << 20,
+	  OPT(size) },
 	{ .key = "bs", .type = SCN_SIZE, .def = "128K", .help = "I/O size: a swap batch is 32 pages",
-	  .min = 4096, .max = 64ULL << 20 },
-	{ .key = "directory", .type = SCN_STRING, .def = "/mnt/swaplab", .help = "NFS directory the swap file is in" },
+	  .min = 4096, .max = 64ULL << 20, OPT(bs) },
+	{ .key = "directory", .type = SCN_STRING, .def = "/mnt/swaplab", .help = "NFS directory the swap file is in",
+	  OPT(directory) },
 	{ }
 };
 
+/*
+ * The command passes bytes: a "2x" would reach fio as --size=0, and an I/O
+ * larger than the file is no ceiling.  Both are parse errors instead.
+ */
+static const char *validate(const void *opts, uint64_t client_mem_mib, char *why, size_t len)
+{
+	const struct fio_opts *o = opts;
+
+	if (o->size.ram_factor > 0 || o->bs.ram_factor > 0) {
+		snprintf(why, len, "%s must be a size such as 32M, not a multiple of client_mem",
+			 o->size.ram_factor > 0 ? "size" : "bs");
+		return o->size.ram_factor > 0 ? "size" : "bs";
+	}
+	if (o->bs.bytes > o->size.bytes) {
+		snprintf(why, len, "bs = %" PRIu64 " is larger than size = %" PRIu64 " bytes",
+			 o->bs.bytes, o->size.bytes);
+		return "bs";
+	}
+	return NULL;
+}
+
 static char *command(const struct workload_ctx *ctx)
 {
-	const struct scn_params *p = ctx->params;
-	const char *dir = scn_text(p, "directory");
+	const struct fio_opts *o = ctx->params->opts;
 	char *cmd;
 
 	if (!strcmp(ctx->swap_target, "local"))
@@ -38,7 +68,7 @@ static char *command(const struct workload_ctx *ctx)
 		     "rc=$?\n"
 		     "cat /proc/self/mountstats > fio-mountstats-after.txt\n"
 		     "rm -f \"$d/fio-ceiling.dat\"\nexit $rc\n",
-		     dir, scn_num(p, "size"), scn_num(p, "bs")) < 0)
+		     o->directory, o->size.bytes, o->bs.bytes) < 0)
 		return NULL;
 	return cmd;
 }
@@ -47,6 +77,8 @@ const struct workload workload_fio = {
 	.name = "fio",
 	.help = "the NFS ceiling: fio O_DIRECT writes and reads with a swap batch's I/O size",
 	.options = options,
+	.opts_size = sizeof(struct fio_opts),
+	.validate = validate,
 	.command = command,
 	.stdout_log = "fio.out",
 	.stderr_log = "fio.err",

@@ -15,11 +15,18 @@
 
 static const char *const programs[] = { "cow", "memcontrol", NULL };
 
+struct selftests_opts {
+	struct scn_words tests;
+	struct scn_words memcontrol_cases;
+};
+
+#define OPT(member) SCN_FIELD(struct selftests_opts, member)
+
 static const struct scn_option options[] = {
 	{ .key = "tests", .type = SCN_LIST, .def = "cow memcontrol", .help = "selftest programs to run",
-	  .choices = programs },
+	  .choices = programs, OPT(tests) },
 	{ .key = "memcontrol_cases", .type = SCN_LIST, .def = "test_memcg_reclaim test_memcg_swap_max_peak",
-	  .help = "test_memcontrol cases the check judges" },
+	  .help = "test_memcontrol cases the check judges", OPT(memcontrol_cases) },
 	{ }
 };
 
@@ -34,15 +41,15 @@ static void append_program(FILE *f, const char *binary, const char *log)
 
 static char *command(const struct workload_ctx *ctx)
 {
-	const struct scn_params *p = ctx->params;
+	const struct selftests_opts *o = ctx->params->opts;
 	char *cmd = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&cmd, &len);
 
 	fprintf(f, "lib=/usr/local/lib/swaplab\nrc=0\n");
-	if (scn_has_word(p, "tests", "cow"))
+	if (scn_words_have(&o->tests, "cow"))
 		append_program(f, "cow", "selftest-cow.ktap");
-	if (scn_has_word(p, "tests", "memcontrol"))
+	if (scn_words_have(&o->tests, "memcontrol"))
 		append_program(f, "test_memcontrol", "selftest-memcontrol.ktap");
 	fprintf(f, "exit $rc\n");
 	fclose(f);
@@ -53,6 +60,7 @@ const struct workload workload_selftests = {
 	.name = "selftests",
 	.help = "mm/cow and cgroup/test_memcontrol from the 6.12 tree",
 	.options = options,
+	.opts_size = sizeof(struct selftests_opts),
 	.command = command,
 	.stdout_log = "selftests.out",
 	.stderr_log = "selftests.err",

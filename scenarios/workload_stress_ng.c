@@ -33,18 +33,31 @@ static const char *const stressors[] = {
 	"pageswap", "bigheap", "brk", "stack", NULL
 };
 
+struct stress_ng_opts {
+	struct scn_size vm_bytes;
+	struct scn_words vm_methods;
+	struct scn_words stressors;
+	uint64_t workers;
+	struct scn_size memory_high;
+	uint64_t duration_s;
+};
+
+#define OPT(member) SCN_FIELD(struct stress_ng_opts, member)
+
 static const struct scn_option options[] = {
 	{ .key = "vm_bytes", .type = SCN_SIZE, .def = "2x", .help = "memory of the --vm worker (2x: twice client_mem)",
-	  .min = 1ULL << 20 },
+	  .min = 1ULL << 20, OPT(vm_bytes) },
 	{ .key = "vm_methods", .type = SCN_LIST, .def = "flip rand-set walk-1d",
-	  .help = "one --vm run per method", .choices = vm_methods },
+	  .help = "one --vm run per method", .choices = vm_methods, OPT(vm_methods) },
 	{ .key = "stressors", .type = SCN_LIST, .def = "pageswap bigheap brk stack",
-	  .help = "run together after the --vm runs", .choices = stressors },
-	{ .key = "workers", .type = SCN_UINT, .def = "1", .help = "instances of each stressor", .min = 1, .max = 16 },
+	  .help = "run together after the --vm runs", .choices = stressors, OPT(stressors) },
+	{ .key = "workers", .type = SCN_UINT, .def = "1", .help = "instances of each stressor", .min = 1, .max = 16,
+	  OPT(workers) },
 	{ .key = "memory_high", .type = SCN_SIZE, .def = "0",
-	  .help = "run in a memory cgroup with this memory.high (0: none; 0.125x: an eighth of client_mem)" },
+	  .help = "run in a memory cgroup with this memory.high (0: none; 0.125x: an eighth of client_mem)",
+	  OPT(memory_high) },
 	{ .key = "duration", .type = SCN_DURATION, .def = "30s", .help = "length of each stress-ng run",
-	  .min = 1, .max = 7 * 24 * 3600 },
+	  .min = 1, .max = 7 * 24 * 3600, OPT(duration_s) },
 	{ }
 };
 
@@ -61,11 +74,10 @@ static void append_run(FILE *f, const char *tag, const char *args,
 
 static char *command(const struct workload_ctx *ctx)
 {
-	const struct scn_params *p = ctx->params;
-	const struct scn_value *methods = scn_get(p, "vm_methods");
-	const struct scn_value *others = scn_get(p, "stressors");
-	uint64_t workers = scn_num(p, "workers"), duration = scn_num(p, "duration");
-	uint64_t high = scn_size_mib(p, "memory_high", ctx->client_mem_mib);
+	const struct stress_ng_opts *o = ctx->params->opts;
+	const struct scn_words *methods = &o->vm_methods, *others = &o->stressors;
+	uint64_t workers = o->workers, duration = o->duration_s;
+	uint64_t high = scn_size_to_mib(o->memory_high, ctx->client_mem_mib);
 	char *cmd = NULL, args[512], tag[48];
 	size_t len = 0, i, used;
 	FILE *f = open_memstream(&cmd, &len);
@@ -77,18 +89,18 @@ static char *command(const struct workload_ctx *ctx)
 			"mkdir $cg && echo %" PRIu64 "M > $cg/memory.high && echo $$ > $cg/cgroup.procs ||\n"
 			"\t{ echo \"stress-ng: cannot make the memory cgroup $cg\" >&2; exit 4; }\n",
 			high);
-	for (i = 0; i < methods->nwords; i++) {
+	for (i = 0; i < methods->n; i++) {
 		snprintf(args, sizeof(args), "--vm %" PRIu64 " --vm-bytes %" PRIu64
 			 "M --vm-keep --vm-method %s", workers,
-			 scn_size_mib(p, "vm_bytes", ctx->client_mem_mib) / workers,
+			 scn_size_to_mib(o->vm_bytes, ctx->client_mem_mib) / workers,
 			 methods->words[i]);
 		snprintf(tag, sizeof(tag), "vm_%s", methods->words[i]);
 		append_run(f, tag, args, duration);
 	}
-	for (i = 0, used = 0; i < others->nwords && used < sizeof(args); i++)
+	for (i = 0, used = 0; i < others->n && used < sizeof(args); i++)
 		used += snprintf(args + used, sizeof(args) - used, "%s--%s %" PRIu64,
 				 i ? " " : "", others->words[i], workers);
-	if (others->nwords)
+	if (others->n)
 		append_run(f, "stressors", args, duration);
 	if (high)
 		fprintf(f, "echo $$ > /sys/fs/cgroup/cgroup.procs && rmdir $cg\n");
@@ -101,6 +113,7 @@ const struct workload workload_stress_ng = {
 	.name = "stress-ng",
 	.help = "stress-ng --vm --verify per method, then pageswap/bigheap/brk/stack",
 	.options = options,
+	.opts_size = sizeof(struct stress_ng_opts),
 	.command = command,
 	.stdout_log = "stress-ng.out",
 	.stderr_log = "stress-ng.err",

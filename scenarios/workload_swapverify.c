@@ -9,33 +9,43 @@
 
 #include "registry.h"
 
+struct swapverify_opts {
+	struct scn_size size;
+	uint64_t passes;
+	uint64_t seed;		/* 0: swapverify picks one */
+	uint64_t hold_s;
+	bool cgroup;
+};
+
+#define OPT(member) SCN_FIELD(struct swapverify_opts, member)
+
 static const struct scn_option options[] = {
 	{ .key = "size", .type = SCN_SIZE, .def = "1.5x", .help = "anonymous memory to fill (2x: twice client_mem)",
-	  .min = 1ULL << 20 },
+	  .min = 1ULL << 20, OPT(size) },
 	{ .key = "passes", .type = SCN_UINT, .def = "1", .help = "read-back passes (each sequential + random)",
-	  .min = 1, .max = 100 },
+	  .min = 1, .max = 100, OPT(passes) },
 	{ .key = "seed", .type = SCN_UINT, .def = NULL,
-	  .help = "pattern seed (default: swapverify picks one and reports it)" },
+	  .help = "pattern seed (default: swapverify picks one and reports it)", OPT(seed) },
 	{ .key = "hold", .type = SCN_DURATION, .def = "0",
-	  .help = "keep the pages swapped out this long before reading back (for faults)" },
-	{ .key = "cgroup", .type = SCN_BOOL, .def = "yes", .help = "also force pages out with memory.reclaim" },
+	  .help = "keep the pages swapped out this long before reading back (for faults)", OPT(hold_s) },
+	{ .key = "cgroup", .type = SCN_BOOL, .def = "yes", .help = "also force pages out with memory.reclaim",
+	  OPT(cgroup) },
 	{ }
 };
 
 static char *command(const struct workload_ctx *ctx)
 {
-	const struct scn_params *p = ctx->params;
+	const struct swapverify_opts *o = ctx->params->opts;
 	char hold[32] = "", seed[32] = "";
 	char *cmd;
 
-	if (scn_num(p, "hold"))
-		snprintf(hold, sizeof(hold), " --hold %" PRIu64, scn_num(p, "hold"));
-	if (scn_num(p, "seed"))
-		snprintf(seed, sizeof(seed), " --seed %" PRIu64, scn_num(p, "seed"));
+	if (o->hold_s)
+		snprintf(hold, sizeof(hold), " --hold %" PRIu64, o->hold_s);
+	if (o->seed)
+		snprintf(seed, sizeof(seed), " --seed %" PRIu64, o->seed);
 	if (asprintf(&cmd, "exec swapverify --size %" PRIu64 " --passes %" PRIu64
-		     "%s%s%s", scn_size_mib(p, "size", ctx->client_mem_mib),
-		     scn_num(p, "passes"), seed, hold,
-		     scn_flag(p, "cgroup") ? "" : " --no-cgroup") < 0)
+		     "%s%s%s", scn_size_to_mib(o->size, ctx->client_mem_mib),
+		     o->passes, seed, hold, o->cgroup ? "" : " --no-cgroup") < 0)
 		return NULL;
 	return cmd;
 }
@@ -44,6 +54,7 @@ const struct workload workload_swapverify = {
 	.name = "swapverify",
 	.help = "fill, force out and verify anonymous memory page by page",
 	.options = options,
+	.opts_size = sizeof(struct swapverify_opts),
 	.command = command,
 	.stdout_log = "swapverify.json",
 	.stderr_log = "swapverify.err",

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The scenario parser: good files parse, every kind of mistake is named. */
+#include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -179,6 +180,54 @@ static void test_fault_needs_workload(void **state)
 		     "t.scn:3: [corrupt-swap] after = swapverify: no such workload section");
 }
 
+/* Options that are each valid but do not fit together are named too. */
+static void test_workload_validate(void **state)
+{
+	expect_error("[scenario]\n[fio]\nsize = 1M\nbs = 2M\n",
+		     "t.scn:4: [fio] bs = 2097152 is larger than size = 1048576 bytes");
+	expect_error("[scenario]\n[fio]\nsize = 2x\n",
+		     "t.scn:3: [fio] size must be a size such as 32M");
+}
+
+/* The typed options a workload's command reads are those of the file. */
+static void test_typed_options(void **state)
+{
+	struct scenario *s = parse(good);
+	const struct scn_section *sng;
+	const struct scn_words *methods;
+
+	assert_non_null(s);
+	sng = scenario_section(s, "stress-ng");
+	assert_non_null(sng->params.opts);
+	assert_true(sng->common.concurrent);
+	assert_int_equal(sng->common.timeout_s, 0);
+	methods = (const struct scn_words *)((const char *)sng->params.opts +
+		scn_find_option(sng->workload->options, "vm_methods")->offset);
+	assert_int_equal(methods->n, 2);
+	assert_string_equal(methods->words[1], "walk-1d");
+	assert_string_equal(scenario_section(s, "corrupt-swap")->common.after, "swapverify");
+	assert_int_equal(scenario_section(s, "corrupt-swap")->common.rounds, 1);
+	scenario_free(s);
+}
+
+/* Every scenario of the repository parses (run from the top, as make does). */
+static void test_every_scenario_file(void **state)
+{
+	glob_t g;
+	size_t i;
+
+	assert_int_equal(glob("scenarios/*/*.scn", 0, NULL, &g), 0);
+	assert_true(g.gl_pathc >= 10);
+	for (i = 0; i < g.gl_pathc; i++) {
+		struct scenario *s = scenario_load(g.gl_pathv[i], err, sizeof(err));
+
+		if (!s)
+			fail_msg("%s", err);
+		scenario_free(s);
+	}
+	globfree(&g);
+}
+
 /* A fault is injected once by default; rounds and interval are bounded. */
 static void test_fault_rounds(void **state)
 {
@@ -248,6 +297,9 @@ int main(void)
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_fault_needs_workload),
 		cmocka_unit_test(test_fault_rounds),
+		cmocka_unit_test(test_workload_validate),
+		cmocka_unit_test(test_typed_options),
+		cmocka_unit_test(test_every_scenario_file),
 		cmocka_unit_test(test_load_missing_file),
 		cmocka_unit_test(test_soak),
 	};
