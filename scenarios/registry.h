@@ -6,6 +6,11 @@
  * check_list.h, metric_list.h; labels.c holds its few small ones), so adding
  * one touches one new file and one line.
  *
+ * A workload's descriptor is all of it: its options (a typed struct filled
+ * through an offsetof table), its command, and the checks and metrics that
+ * read its output.  check_list.h and metric_list.h hold those that judge the
+ * whole run (swap and NFS traffic, kernel logs, faults).
+ *
  * Checks and metrics work on text only (the evidence: the logs a run kept),
  * so they are unit-tested on captured logs without a lab.
  */
@@ -40,6 +45,7 @@ const void *registry_find(const void *const *table, size_t name_offset,
 	((__typeof__(&**(table)))registry_find((const void *const *)(table), \
 		offsetof(__typeof__(**(table)), name), (key)))
 
+
 /* ---- workloads: programs run in the client ---- */
 
 struct workload_ctx {
@@ -48,6 +54,10 @@ struct workload_ctx {
 	const char *swap_target;		/* of this run */
 	unsigned int client_mem_mib;
 };
+
+struct evidence;
+struct check;
+struct metric;
 
 struct workload {
 	const char *name;
@@ -69,9 +79,30 @@ struct workload {
 	/* Printed on stderr once its pages are swapped out (for faults). */
 	const char *ready_text;
 	unsigned int default_timeout_s;
+	/*
+	 * A verifier (stress-ng's "verify" flag): what it found wrong, for the
+	 * content check.  0 with *wrong and a summary such as "0 bad pages
+	 * (swapverify)", or -1 with why it cannot tell in @summary.
+	 */
+	int (*verify)(struct evidence *ev, uint64_t *wrong, char *summary, size_t len);
+	/* Checks and metrics of its own output; an entry without a name ends
+	 * each.  Both optional. */
+	const struct check *checks;
+	const struct metric *metrics;
 };
 
 extern const struct workload *const workloads[];
+
+/*
+ * For the workloads that run swapverify (swapverify, shmem): its report in
+ * @wl's stdout log, if @wl ran and the report verified (swapverify_output.c);
+ * and the content check's part, "N bad pages (NAME, first: ...)".
+ */
+struct swapverify_report;
+bool swapverify_report_of(struct evidence *ev, const struct workload *wl,
+			  struct swapverify_report *sv);
+int swapverify_judge(struct evidence *ev, const struct workload *wl,
+		     uint64_t *wrong, char *summary, size_t len);
 
 /* ---- faults: injected while the workloads run ---- */
 
@@ -189,7 +220,7 @@ struct check {
 	void (*evaluate)(struct evidence *ev, struct check_result *res);
 };
 
-/* Every check, in check_list.h's order; NULL ends it. */
+/* Every check: check_list.h's, then each workload's own; NULL ends it. */
 const struct check *const *check_table(void);
 bool check_valid(const char *name);
 void check_set(struct check_result *res, enum verdict v, const char *fmt, ...)
@@ -215,7 +246,7 @@ struct metric {
 	void (*measure)(struct evidence *ev, struct metric_set *out);
 };
 
-/* Every metric, in metric_list.h's order; NULL ends it. */
+/* Every metric: metric_list.h's, then each workload's own; NULL ends it. */
 const struct metric *const *metric_table(void);
 bool metric_valid(const char *name);
 void metric_add(struct metric_set *set, const char *name, double value,

@@ -4,11 +4,16 @@
  * swap's NFS mount, one I/O the size of a swap batch (SWAP_CLUSTER_MAX pages)
  * at a time.  fio snapshots mountstats around itself so its traffic is not
  * taken for swap's.  Nothing to measure when swap is on the local disk.
+ * The ceiling metric is the bandwidth in its JSON output: the best the NFS
+ * path can do.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
+#include "logparse.h"
 #include "registry.h"
 
 struct fio_opts {
@@ -73,6 +78,58 @@ static char *command(const struct workload_ctx *ctx)
 	return cmd;
 }
 
+/* ---- its output: "jobs"[i]."write"|"read"."bw" in KiB/s ---- */
+
+static double job_bandwidth(json_object *job, const char *dir)
+{
+	json_object *side, *bw;
+
+	if (!json_object_object_get_ex(job, dir, &side) ||
+	    !json_object_object_get_ex(side, "bw", &bw))
+		return 0;
+	return json_object_get_double(bw);
+}
+
+bool fio_bandwidth_mibps(const char *json, const char *dir, double *mibps)
+{
+	json_object *root = json ? json_tokener_parse(json) : NULL, *jobs;
+	bool found = false;
+	size_t i;
+	double kib;
+
+	if (root && json_object_object_get_ex(root, "jobs", &jobs) &&
+	    json_object_is_type(jobs, json_type_array)) {
+		for (i = 0; i < json_object_array_length(jobs) && !found; i++) {
+			kib = job_bandwidth(json_object_array_get_idx(jobs, i), dir);
+			if (kib > 0) {
+				*mibps = kib / 1024.0;
+				found = true;
+			}
+		}
+	}
+	json_object_put(root);
+	return found;
+}
+
+static void measure_ceiling(struct evidence *ev, struct metric_set *out)
+{
+	const char *json = evidence_text(ev, "fio.json");
+	double mibps;
+
+	if (!evidence_ran(ev, "fio"))
+		return;
+	if (fio_bandwidth_mibps(json, "write", &mibps))
+		metric_add(out, "ceiling_write_mibps", mibps, "MiB/s", true);
+	if (fio_bandwidth_mibps(json, "read", &mibps))
+		metric_add(out, "ceiling_read_mibps", mibps, "MiB/s", true);
+}
+
+static const struct metric metrics[] = {
+	{ .name = "ceiling", .help = "ceiling_write_mibps, ceiling_read_mibps (fio O_DIRECT on the NFS mount)",
+	  .measure = measure_ceiling },
+	{ }
+};
+
 const struct workload workload_fio = {
 	.name = "fio",
 	.help = "the NFS ceiling: fio O_DIRECT writes and reads with a swap batch's I/O size",
@@ -83,4 +140,5 @@ const struct workload workload_fio = {
 	.stdout_log = "fio.out",
 	.stderr_log = "fio.err",
 	.default_timeout_s = 900,
+	.metrics = metrics,
 };

@@ -2,11 +2,13 @@
 /*
  * swapverify (guests/tools): fills anonymous memory with a per-page pattern
  * of (seed, page index), forces it out, reads it back sequentially and in
- * random order, and reports bad pages, swap speed and fault latency as JSON.
+ * random order, and reports bad pages, swap speed and fault latency as JSON
+ * (read by swapverify_output.c, which the shmem workload shares).
  */
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "logparse.h"
 #include "registry.h"
 
 struct swapverify_opts {
@@ -50,6 +52,44 @@ static char *command(const struct workload_ctx *ctx)
 	return cmd;
 }
 
+extern const struct workload workload_swapverify;
+
+static int verify(struct evidence *ev, uint64_t *wrong, char *summary, size_t len)
+{
+	return swapverify_judge(ev, &workload_swapverify, wrong, summary, len);
+}
+
+/* Swap-out and swap-in speed as swapverify measured them. */
+static void measure_speed(struct evidence *ev, struct metric_set *out)
+{
+	struct swapverify_report sv;
+
+	if (!swapverify_report_of(ev, &workload_swapverify, &sv))
+		return;
+	metric_add(out, "swapout_mibps", sv.swapout_mibps, "MiB/s", true);
+	metric_add(out, "swapin_mibps", sv.swapin_mibps, "MiB/s", true);
+}
+
+/* Latency of a swap-in fault: p50, p99 and max as swapverify timed them. */
+static void measure_latency(struct evidence *ev, struct metric_set *out)
+{
+	struct swapverify_report sv;
+
+	if (!swapverify_report_of(ev, &workload_swapverify, &sv))
+		return;
+	metric_add(out, "fault_p50_us", sv.fault_p50_us, "us", false);
+	metric_add(out, "fault_p99_us", sv.fault_p99_us, "us", false);
+	metric_add(out, "fault_max_us", sv.fault_max_us, "us", false);
+}
+
+static const struct metric metrics[] = {
+	{ .name = "swap-speed", .help = "swapout_mibps, swapin_mibps (swapverify)",
+	  .measure = measure_speed },
+	{ .name = "fault-latency", .help = "fault_p50_us, fault_p99_us, fault_max_us (swapverify)",
+	  .measure = measure_latency },
+	{ }
+};
+
 const struct workload workload_swapverify = {
 	.name = "swapverify",
 	.help = "fill, force out and verify anonymous memory page by page",
@@ -60,4 +100,6 @@ const struct workload workload_swapverify = {
 	.stderr_log = "swapverify.err",
 	.ready_text = "swapped out, holding",
 	.default_timeout_s = 1800,
+	.verify = verify,
+	.metrics = metrics,
 };
