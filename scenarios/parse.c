@@ -146,8 +146,10 @@ static int set_key(struct parser *ps, const char *key, const char *text)
 		return fail(ps, "key '%s' given twice in [%s]", key, ps->section);
 	if (!*text && opt->type != SCN_STRING && opt->type != SCN_LIST)
 		return fail(ps, "key '%s' in [%s] has no value", key, ps->section);
-	if (scn_parse_value(opt, text, &v, why, sizeof(why)))
+	if (scn_parse_value(opt, text, &v, why, sizeof(why))) {
+		scn_value_clear(&v);
 		return fail(ps, "[%s] %s", ps->section, why);
+	}
 	v.line = ps->line;
 	params_add(ps->params, &v);
 	return 0;
