@@ -45,9 +45,10 @@ int fault_swap_rpcs(const struct fault_ctx *ctx, unsigned long long *n,
 	return 0;
 }
 
-int fault_recovery(const struct fault_ctx *ctx, double t_end, char *why, size_t len)
+int fault_recovery(const struct fault_ctx *ctx, double t_end, uint64_t bound_s,
+		   char *why, size_t len)
 {
-	double bound = (double)scn_num(ctx->params, "recovery");
+	double bound = (double)bound_s;
 	unsigned long long base, now;
 
 	fprintf(ctx->log, "recovery_bound_s = %.0f\n", bound);

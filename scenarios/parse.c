@@ -199,9 +199,9 @@ static int fill_defaults(struct scn_params *p, const struct scn_option *table,
 }
 
 /*
- * Every section's values into its typed structs: the workload's options
- * (params.opts) and the keys all sections have (common).  Again after any
- * value changes: the structs point into the values.
+ * Every section's values into its typed structs: the workload's or fault's
+ * options (params.opts) and the keys all such sections have (common).
+ * Again after any value changes: the structs point into the values.
  */
 static void fill_typed(struct scenario *s)
 {
@@ -210,15 +210,14 @@ static void fill_typed(struct scenario *s)
 
 	for (i = 0; i < s->nsections; i++) {
 		sec = &s->sections[i];
-		memset(&sec->common, 0, sizeof(sec->common));
-		if (!sec->workload) {
-			scn_fill(&sec->params, fault_common_options, &sec->common);
-			continue;
-		}
 		if (!sec->params.opts)
-			sec->params.opts = calloc(1, sec->workload->opts_size ?: 1);
-		scn_fill(&sec->params, sec->workload->options, sec->params.opts);
-		scn_fill(&sec->params, workload_common_options, &sec->common);
+			sec->params.opts = calloc(1, (sec->workload ? sec->workload->opts_size :
+						      sec->fault->opts_size) ?: 1);
+		scn_fill(&sec->params, sec->workload ? sec->workload->options :
+			 sec->fault->options, sec->params.opts);
+		memset(&sec->common, 0, sizeof(sec->common));
+		scn_fill(&sec->params, sec->workload ? workload_common_options :
+			 fault_common_options, &sec->common);
 	}
 }
 

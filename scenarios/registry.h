@@ -112,6 +112,7 @@ enum fault_power { FAULT_RESET, FAULT_SUSPEND, FAULT_RESUME };
 
 struct fault_ctx {
 	const struct scn_params *params;
+	const void *opts;		/* its options, typed: params->opts */
 	FILE *log;			/* what was done, kept in logs/ */
 	/* Runs a shell script in a guest: 0 with its stdout, or -1 and why. */
 	int (*sh)(void *runner, enum guest_role role, const char *script,
@@ -130,7 +131,10 @@ struct fault_ctx {
 struct fault {
 	const char *name;
 	const char *help;
-	const struct scn_option *options;	/* "after" is always there */
+	/* Its keys, each with the offset of its field in a struct of
+	 * opts_size bytes; the common ones ("after"...) are in scn_common. */
+	const struct scn_option *options;
+	size_t opts_size;
 	/* When the workload says it is ready (before any delay): optional. */
 	int (*arm)(struct fault_ctx *ctx, char *why, size_t len);
 	/* 0, or -1 with a reason in @why. */
@@ -151,11 +155,14 @@ extern const struct scn_option fault_common_options[];
 double fault_now(void);
 int fault_swap_rpcs(const struct fault_ctx *ctx, unsigned long long *n,
 		    char *why, size_t len);
-int fault_recovery(const struct fault_ctx *ctx, double t_end, char *why, size_t len);
-/* The options every such fault has: recovery (its bound, seconds). */
-#define FAULT_RECOVERY_OPTION \
+int fault_recovery(const struct fault_ctx *ctx, double t_end, uint64_t bound_s,
+		   char *why, size_t len);
+/* The option every such fault has: recovery (its bound, seconds), into
+ * the uint64_t recovery_s of its options' struct @opts_type. */
+#define FAULT_RECOVERY_OPTION(opts_type) \
 	{ .key = "recovery", .type = SCN_DURATION, .def = "300s", \
-	  .help = "bound on the time from the fault's end to swap RPCs completing again" }
+	  .help = "bound on the time from the fault's end to swap RPCs completing again", \
+	  SCN_FIELD(opts_type, recovery_s) }
 
 /* ---- evidence: what checks and metrics read ---- */
 

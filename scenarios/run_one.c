@@ -293,6 +293,7 @@ static void arm_fault(struct runner *r, size_t i)
 	char why[512];
 
 	ctx->params = &sec->params;
+	ctx->opts = sec->params.opts;
 	ctx->sh = guest_sh_for_fault;
 	ctx->power = power_for_fault;
 	ctx->wait_agent = wait_agent_for_fault;

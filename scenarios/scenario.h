@@ -100,7 +100,7 @@ struct scn_section {
 	unsigned int line;
 	const struct workload *workload;	/* exactly one of these two */
 	const struct fault *fault;
-	struct scn_params params;	/* params.opts: the workload's options */
+	struct scn_params params;	/* params.opts: its own options, typed */
 	struct scn_common common;
 };
 

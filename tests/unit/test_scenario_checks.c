@@ -359,6 +359,53 @@ static void test_shmem(void **state)
 	scenario_free(scn);
 }
 
+/* A fault's guest commands, as a lab would get them; the client's NFS RPCs grow. */
+static char fault_scripts[2048];
+
+static int fake_sh(void *runner, enum guest_role role, const char *script,
+		   char *out, size_t outlen, char *why, size_t len)
+{
+	static unsigned calls;
+	size_t used = strlen(fault_scripts);
+
+	snprintf(fault_scripts + used, sizeof(fault_scripts) - used, "%s: %s\n",
+		 role == GUEST_SERVER ? "server" : "client", script);
+	if (++calls % 2)
+		snprintf(out, outlen, MOUNTSTATS(10, 10, 10240, 10, 0));
+	else
+		snprintf(out, outlen, MOUNTSTATS(20, 20, 20480, 20, 0));
+	return 0;
+}
+
+/* A fault's own options reach what it does, typed: corrupt-swap, nfsd-restart. */
+static void test_fault_options(void **state)
+{
+	static const char text[] = "[scenario]\n[swapverify]\n[corrupt-swap]\nfrom = 10\n"
+		"to = 20\nclasses = swapverify\n[nfsd-restart]\nrecovery = 45s\n";
+	char err[512], why[256], *log = NULL;
+	struct scenario *scn = scenario_parse_text("f.scn", text, err, sizeof(err));
+	struct fault_ctx ctx = { .sh = fake_sh, .armed = "client.swap", .round = 1 };
+	size_t loglen = 0;
+
+	if (!scn)
+		fail_msg("%s", err);
+	ctx.log = open_memstream(&log, &loglen);
+	ctx.params = &scn->sections[1].params;
+	ctx.opts = ctx.params->opts;
+	assert_int_equal(scn->sections[1].fault->inject(&ctx, why, sizeof(why)), 0);
+	assert_non_null(strstr(fault_scripts, "server: swapcorrupt --from 10 --to 20 "
+			       "--class swapverify /export/swaplab/client.swap\n"));
+	ctx.params = &scn->sections[2].params;
+	ctx.opts = ctx.params->opts;
+	assert_int_equal(scn->sections[2].fault->inject(&ctx, why, sizeof(why)), 0);
+	fflush(ctx.log);
+	assert_non_null(strstr(log, "recovery_bound_s = 45\n"));
+	assert_non_null(strstr(log, "recovery_s = "));
+	fclose(ctx.log);
+	free(log);
+	scenario_free(scn);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -366,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_recovery),
 		cmocka_unit_test(test_fault_verdicts),
 		cmocka_unit_test(test_shmem),
+		cmocka_unit_test(test_fault_options),
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_content_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),
