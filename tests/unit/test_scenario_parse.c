@@ -210,6 +210,51 @@ static void test_typed_options(void **state)
 	scenario_free(s);
 }
 
+static size_t field_size(enum scn_type type)
+{
+	switch (type) {
+	case SCN_UINT:
+	case SCN_DURATION:
+		return sizeof(uint64_t);
+	case SCN_SIZE:
+		return sizeof(struct scn_size);
+	case SCN_BOOL:
+		return sizeof(bool);
+	case SCN_LIST:
+		return sizeof(struct scn_words);
+	default:
+		return sizeof(const char *);
+	}
+}
+
+/* Each option has a field of its own inside its owner's struct. */
+static void check_fields(const char *owner, const struct scn_option *table, size_t size)
+{
+	const struct scn_option *a, *b;
+
+	for (a = table; a->key; a++) {
+		if (a->offset + field_size(a->type) > size)
+			fail_msg("%s: %s lies past its struct (%zu bytes)", owner, a->key, size);
+		for (b = table; b < a; b++)
+			if (a->offset < b->offset + field_size(b->type) &&
+			    b->offset < a->offset + field_size(a->type))
+				fail_msg("%s: %s and %s share a field (no SCN_FIELD?)", owner,
+					 b->key, a->key);
+	}
+}
+
+static void test_option_tables(void **state)
+{
+	int i;
+
+	for (i = 0; workloads[i]; i++)
+		check_fields(workloads[i]->name, workloads[i]->options, workloads[i]->opts_size);
+	for (i = 0; faults[i]; i++)
+		check_fields(faults[i]->name, faults[i]->options, faults[i]->opts_size);
+	check_fields("workload sections", workload_common_options, sizeof(struct scn_common));
+	check_fields("fault sections", fault_common_options, sizeof(struct scn_common));
+}
+
 /* Every scenario of the repository parses (run from the top, as make does). */
 static void test_every_scenario_file(void **state)
 {
@@ -300,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_workload_validate),
 		cmocka_unit_test(test_typed_options),
 		cmocka_unit_test(test_every_scenario_file),
+		cmocka_unit_test(test_option_tables),
 		cmocka_unit_test(test_load_missing_file),
 		cmocka_unit_test(test_soak),
 	};
