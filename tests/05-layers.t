@@ -13,24 +13,13 @@
 # of an older commit, say); its objects are built there first.
 set -u
 cd "$(dirname "$0")/.."
+. tests/scenario-lib.sh
 tree=$(realpath "${SWAPLAB_LAYERS_TREE:-.}")
 # The Makefile's -I directories: `#include "lab.h"` from scenarios/ is lab's.
 include_dirs="lab"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0
-fails=0
 echo "1..5"
-
-ok() {	# ok STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-	fi
-}
 
 # "file header" for every `#include "..."` in the C files of the parts,
 # the header as the compiler finds it: next to the file, else in an -I
