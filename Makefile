@@ -16,6 +16,7 @@ PACKAGES :=
 
 include kernel/kernel.mk
 include guests/guests.mk
+include cli/cli.mk
 include lab/lab.mk
 include results/results.mk
 include scenarios/scenarios.mk
@@ -28,6 +29,7 @@ help:
 	@echo "                               everything: deps, kernels, images, scenarios, report"
 	@echo "           [SOAK=duration]      how long soak scenarios run (default 1h)"
 	@echo "  make test                     the test suite (unit, kernel series, lab, scenarios, results)"
+	@echo "  make test-layers              the seams between the parts, no VM (seconds)"
 	@echo "  make deps                     install the Debian packages that are missing"
 	@echo "  make kernel                   build the stock, patched and debug guest kernels"
 	@echo "  make images                   build the guest base image"
@@ -40,8 +42,10 @@ help:
 deps:
 	@lab/install-deps.sh $(sort $(PACKAGES))
 
-# The one program, `lab/swaplab`, is built from every part's sources (each .mk
-# adds to SWAPLAB_SRCS).  pkg-config runs in a sub-make, after `deps`.
+# The one program is built from every part's sources (each .mk adds to
+# SWAPLAB_SRCS; main() is in cli/).  It stays at lab/swaplab, where the
+# tests, the README and lab_source_path() look for it.  pkg-config runs in a
+# sub-make, after `deps`.
 CC ?= gcc
 CFLAGS ?= -O2 -g
 PKGS += libvirt libvirt-qemu json-c sqlite3

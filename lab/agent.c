@@ -228,23 +228,7 @@ static int file_write_chunk(virDomainPtr dom, long long handle, long long offset
 	return ret ? 0 : LAB_EFAIL;
 }
 
-static int chmod_in_guest(virDomainPtr dom, const char *guest, unsigned int mode)
-{
-	char smode[16];
-	char *argv[] = { "chmod", smode, (char *)guest, NULL };
-	struct lab_exec_result res;
-	int rc;
-
-	snprintf(smode, sizeof(smode), "%o", mode);
-	rc = lab_agent_exec(dom, argv, CALL_TIMEOUT_S, &res);
-	if (!rc && res.status)
-		rc = lab_fail(LAB_EFAIL, "chmod %s %s in the guest: %s", smode, guest, res.err);
-	lab_exec_result_free(&res);
-	return rc;
-}
-
-int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
-		   unsigned int mode)
+int lab_agent_write(virDomainPtr dom, const char *local, const char *guest)
 {
 	int fd = open(local, O_RDONLY | O_CLOEXEC);
 	char *buf = malloc(CHUNK);
@@ -271,7 +255,7 @@ int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
 		rc = file_close(dom, handle) ?: rc;
 	free(buf);
 	close(fd);
-	return rc ?: chmod_in_guest(dom, guest, mode);
+	return rc;
 }
 
 /* One chunk onto data; returns 1 at end of file, 0 for more, <0 on error. */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A lab's life: up (check, prepare the host, make disks and seeds, start
- * both domains, wait step by step), attach from another process, commands
- * and files in the guests, crash detection, and down, which leaves no
- * domain, volume, seed or qemu process behind.
+ * both domains, wait step by step), attach from another process, and down,
+ * which leaves no domain, volume, seed or qemu process behind.  The top of
+ * lab/: nothing in lab/ calls back into it (commands and files in the
+ * guests are guest_io.c's).
  */
 #include <errno.h>
 #include <glib.h>
@@ -14,8 +15,6 @@
 #include <unistd.h>
 
 #include "lab_private.h"
-
-volatile sig_atomic_t lab_stop_requested;
 
 static struct lab *lab_new(const char *prefix)
 {
@@ -288,56 +287,4 @@ const struct lab_config *lab_get_config(struct lab *lab)
 const char *lab_console_path(struct lab *lab, enum lab_role role)
 {
 	return lab->console[role];
-}
-
-bool lab_crashed(struct lab *lab, enum lab_role role, char *why, size_t len)
-{
-	int state = VIR_DOMAIN_NOSTATE, reason = 0;
-	char line[512];
-
-	if (lab_console_find(lab->console[role], "Kernel panic", line, sizeof(line))) {
-		snprintf(why, len, "%s", line);
-		return true;
-	}
-	if (!lab->dom[role] || virDomainGetState(lab->dom[role], &state, &reason, 0) < 0) {
-		snprintf(why, len, "the %s domain is gone", lab_role_name(role));
-		return true;
-	}
-	if (state == VIR_DOMAIN_RUNNING)
-		return false;
-	snprintf(why, len, "the %s domain is %s", lab_role_name(role),
-		 state == VIR_DOMAIN_CRASHED || (state == VIR_DOMAIN_SHUTOFF &&
-						 reason == VIR_DOMAIN_SHUTOFF_CRASHED) ?
-		 "crashed (pvpanic)" : state == VIR_DOMAIN_PAUSED ? "paused" : "shut off");
-	return true;
-}
-
-int lab_exec(struct lab *lab, enum lab_role role, char *const argv[],
-	     unsigned int timeout_s, struct lab_exec_result *res)
-{
-	char why[512];
-	int rc = lab_agent_exec(lab->dom[role], argv, timeout_s, res);
-
-	if (rc && lab_crashed(lab, role, why, sizeof(why)))
-		rc = lab_fail(LAB_EFAIL, "%s crashed: %s", lab_role_name(role), why);
-	return rc;
-}
-
-void lab_exec_result_free(struct lab_exec_result *res)
-{
-	free(res->out);
-	free(res->err);
-	res->out = res->err = NULL;
-}
-
-int lab_push(struct lab *lab, enum lab_role role, const char *local_path,
-	     const char *guest_path, unsigned int mode)
-{
-	return lab_agent_push(lab->dom[role], local_path, guest_path, mode);
-}
-
-int lab_pull(struct lab *lab, enum lab_role role, const char *guest_path,
-	     const char *local_path)
-{
-	return lab_agent_pull(lab->dom[role], guest_path, local_path);
 }

@@ -2,7 +2,7 @@
 /*
  * The lab as a library: boot the NFS server and the client, run commands in
  * them through qemu-guest-agent, tear everything down.  Used by the `swaplab`
- * commands (lab/cmd_lab.c) and by the scenario runner (scenarios/).
+ * commands (cli/cmd_lab.c) and by the scenario runner (scenarios/).
  *
  * Every function that can fail returns 0 or a negative LAB_E* code and leaves
  * a human-readable reason in lab_strerror().  Every wait has a timeout.
@@ -15,14 +15,6 @@
 #include <stddef.h>
 
 enum lab_role { LAB_CLIENT, LAB_SERVER };
-
-/* Exit codes shared by all commands (docs/design.md). */
-enum {
-	EXIT_CHECK = 1,		/* a check failed, or the command inside did */
-	EXIT_USAGE = 2,		/* bad usage or input */
-	EXIT_LAB = 3,		/* the lab failed: boot, timeout, panic */
-	EXIT_ENV = 4,		/* environment: libvirt, missing kernel/image */
-};
 
 enum {
 	LAB_EUSAGE = -2,

@@ -1,4 +1,5 @@
-# The lab controller: libvirt domains, guest agent, bring-up and tear-down.
+# The lab library: libvirt domains, guest agent, bring-up and tear-down,
+# behind lab/lab.h.  Its commands (swaplab up, exec, ...) are in cli/.
 PACKAGES += libvirt-daemon-system libvirt-daemon-driver-qemu libvirt-clients \
 	libvirt-dev qemu-system-x86 qemu-utils pkgconf gcc make libjson-c-dev \
 	libglib2.0-dev cloud-image-utils jq
@@ -6,9 +7,10 @@ PKGS += glib-2.0
 
 LAB_SRCS := lab/lab.c lab/lab_config.c lab/lab_error.c lab/lab_paths.c \
 	lab/host.c lab/accel.c lab/ports.c lab/storage.c lab/seed.c \
-	lab/seed_text.c lab/domain.c lab/domain_xml.c lab/console.c lab/agent.c lab/agent_exec.c \
-	lab/bringup.c lab/swap_plan.c lab/swap_target.c lab/state.c lab/tools.c lab/power.c
-SWAPLAB_SRCS += lab/main.c lab/cmd_lab.c $(LAB_SRCS)
+	lab/seed_text.c lab/domain.c lab/domain_xml.c lab/console.c lab/agent.c \
+	lab/agent_exec.c lab/guest_io.c lab/bringup.c lab/swap_plan.c \
+	lab/swap_target.c lab/state.c lab/tools.c lab/power.c
+SWAPLAB_SRCS += $(LAB_SRCS)
 
 # Unit tests of the pure parts: names and limits, domain XML, seed text,
 # swap plans and the /proc files that confirm them.

@@ -2,11 +2,16 @@
 /*
  * One reason per failure, kept until the next one: the caller decides how
  * to show it (swaplab prints it, the scenario runner files it in a run).
+ * And the one request that makes every wait fail on purpose: a stop, set
+ * from a signal handler.  Both are read at every layer of lab/, so they live
+ * at the bottom, with nothing under them.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "lab_private.h"
+
+volatile sig_atomic_t lab_stop_requested;
 
 static char reason[8192];
 

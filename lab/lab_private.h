@@ -3,6 +3,22 @@
  * What the files of lab/ share with each other and with nobody else: the
  * struct behind `struct lab`, where things live, and the helpers every step
  * of bring-up uses.  The public interface is lab.h.
+ *
+ * The files are layered: a file calls files of its own layer or lower ones,
+ * never a higher one, and no two files call each other round a circle
+ * (tests/05-layers.t fails, naming it, if they do):
+ *
+ *   lifecycle   lab.c            up, attach, down
+ *   bring-up    bringup.c        the steps and their waits
+ *   services    tools.c          the in-guest tools into a guest
+ *               swap_target.c    the client's swap on, or switched
+ *               power.c          reset, suspend, SysRq, QMP: libvirt, not the guest
+ *   guest I/O   guest_io.c       exec, push, pull, crashed: a role's guest
+ *               agent_exec.c     a command in a domain, robust to lost replies
+ *   transport   agent.c          qemu-guest-agent calls: ping, spawn, files
+ *   host side   host.c accel.c ports.c storage.c seed.c domain.c state.c
+ *   base        lab_error.c lab_paths.c lab_config.c console.c
+ *               domain_xml.c seed_text.c swap_plan.c (pure: unit-tested)
  */
 #ifndef SWAPLAB_LAB_PRIVATE_H
 #define SWAPLAB_LAB_PRIVATE_H
@@ -32,7 +48,10 @@ struct lab {
 	double step_s[LAB_ROLES][4];	/* seconds from start to each bring-up step */
 };
 
-/* lab_error.c: the reason behind the last failure, for lab_strerror(). */
+/*
+ * lab_error.c: the reason behind the last failure, for lab_strerror(), and
+ * lab_stop_requested (lab.h).
+ */
 int lab_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Append more detail (a console tail, a hint) to the current reason. */
 void lab_fail_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -78,15 +97,17 @@ bool lab_console_find(const char *path, const char *needle, char *line, size_t l
 
 /* agent.c */
 int lab_agent_ping(virDomainPtr dom, unsigned int timeout_s);
-int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
-		   struct lab_exec_result *res);
-int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
-		   unsigned int mode);
+/* A local file into the guest, as it is: the mode is the guest's default. */
+int lab_agent_write(virDomainPtr dom, const char *local, const char *guest);
 int lab_agent_pull(virDomainPtr dom, const char *guest, const char *local);
 /* A guest file into a malloc'd NUL-terminated buffer (g_free it). */
 int lab_agent_read(virDomainPtr dom, const char *guest, char **buf, size_t *len);
 /* Start argv in the guest, output not captured; returns its guest pid or -1. */
 long long lab_agent_spawn(virDomainPtr dom, char *const argv[]);
+
+/* agent_exec.c; guest_io.c's lab_exec() adds crash detection on top. */
+int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
+		   struct lab_exec_result *res);
 
 /* bringup.c */
 int lab_bringup_wait(struct lab *lab, double t0);

@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
-#include "commands.h"
+#include "cmd_args.h"
+#include "results.h"
 #include "format.h"
 #include "compare_show.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "select.h"
 #include "store.h"
 
@@ -104,7 +104,7 @@ int cmd_compare(int argc, char **argv, const struct global_opts *g)
 			break;
 		case 't':
 		case 'a':
-			if (cli_threshold("compare", c, optarg, &th))
+			if (args_threshold("compare", c, optarg, &th))
 				return EXIT_USAGE;
 			break;
 		case 'k':
@@ -114,7 +114,7 @@ int cmd_compare(int argc, char **argv, const struct global_opts *g)
 			compare_usage(stdout);
 			return 0;
 		default:
-			cli_bad_option("compare", argv);
+			args_bad_option("compare", argv);
 			return EXIT_USAGE;
 		}
 	}

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
+#include "cmd_args.h"
+#include "results.h"
 #include "format.h"
 #include "export.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 #include "textfile.h"
 
@@ -134,7 +134,7 @@ int cmd_export(int argc, char **argv, const struct global_opts *g)
 				export_usage(stdout);
 				return 0;
 			}
-			cli_bad_option("export", argv);
+			args_bad_option("export", argv);
 			return EXIT_USAGE;
 		}
 	}

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-#include "commands.h"
+#include "cmd_args.h"
+#include "results.h"
 #include "dashboard.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 #include "textfile.h"
 
@@ -183,14 +183,14 @@ int cmd_report(int argc, char **argv, const struct global_opts *g)
 		} else if (c == 'k') {
 			known_path = optarg;
 		} else if (c == 't' || c == 'a') {
-			if (cli_threshold("report", c, optarg, &d.th))
+			if (args_threshold("report", c, optarg, &d.th))
 				return EXIT_USAGE;
 		} else {
 			if (c == 'h') {
 				report_usage(stdout);
 				return 0;
 			}
-			cli_bad_option("report", argv);
+			args_bad_option("report", argv);
 			return EXIT_USAGE;
 		}
 	}

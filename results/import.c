@@ -14,10 +14,10 @@
 
 #include <json-c/json.h>
 
-#include "cli.h"
-#include "commands.h"
+#include "cmd_args.h"
+#include "results.h"
 #include "format.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 
 #define RUNS_DEFAULT_DIR "results/runs"
@@ -151,7 +151,7 @@ int cmd_import(int argc, char **argv, const struct global_opts *g)
 				import_usage(stdout);
 				return 0;
 			}
-			cli_bad_option("import", argv);
+			args_bad_option("import", argv);
 			return EXIT_USAGE;
 		}
 	}

@@ -9,7 +9,7 @@ RESULTS_CORE := results/rundir.c results/textfile.c results/store.c \
 	results/stats.c results/verdict.c results/known.c results/select.c \
 	results/compare.c results/format.c
 SWAPLAB_SRCS += $(RESULTS_CORE) results/import.c results/table.c \
-	results/compare_show.c results/cli.c results/cmd_compare.c \
+	results/compare_show.c results/cmd_args.c results/cmd_compare.c \
 	results/markup.c results/export_junit.c results/export_kcidb.c \
 	results/cmd_export.c results/run_tool.c results/dashboard.c \
 	results/dash_style.c results/dash_graphs.c results/dash_run.c results/dash_samples.c \

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "store.h"
 
 #define STORE_SCHEMA_VERSION 1

@@ -20,7 +20,7 @@ enum store_outcome { STORE_ADDED, STORE_UPDATED, STORE_UNCHANGED };
 
 /*
  * Open the store.  Read-only opens refuse a missing or empty store with a
- * message naming the fix.  Returns 0 or an EXIT_* code (lab/lab.h) after
+ * message naming the fix.  Returns 0 or an EXIT_* code (common/exit_codes.h) after
  * printing the reason to stderr.
  */
 int store_open(const char *path, bool writable, sqlite3 **dbp);

@@ -17,8 +17,8 @@
 
 #include <json-c/json.h>
 
-#include "commands.h"
 #include "lab.h"
+#include "../common/exit_codes.h"
 #include "run.h"
 #include "../results/known.h"
 

@@ -5,7 +5,11 @@
 
 #include <stdio.h>
 
+#include "../common/command.h"
 #include "registry.h"
+
+/* `swaplab run`: the suite of scenarios named on the command line. */
+int cmd_run(int argc, char **argv, const struct global_opts *g);
 
 struct run_result {
 	char id[192];

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lab.h"
+#include "../common/exit_codes.h"
 #include "run.h"
 #include "../results/known.h"
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Bad input to `swaplab up` and friends: each gets a clear message naming the
-# fix and its exit code (lab/lab.h), and nothing is left running or behind.
+# fix and its exit code (common/exit_codes.h), and nothing is left running or behind.
 # No guest boots here.
 set -u
 cd "$(dirname "$0")/.."

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../../lab/lab.h"
+#include "../../common/exit_codes.h"
 #include "../../scenarios/run.h"
 #include "../../results/known.h"
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * swaplab up | down | status | exec | push | pull: the lab from the command
- * line, in the manner of virsh and ip.  Errors name the bad argument and the
- * fix; exit codes are those of lab.h.
+ * swaplab up | down | status | exec | push | pull | sysrq | swap: the lab
+ * library (lab/lab.h) from the command line, in the manner of virsh and ip.
+ * Here the arguments are parsed and lab_* errors become exit codes
+ * (common/exit_codes.h); the work is lab/'s.  Errors name the bad argument
+ * and the fix.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -15,7 +17,8 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
+#include "../lab/lab.h"
 
 #define EXEC_TIMEOUT_S 600
 

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "cmd_args.h"
 
-int cli_threshold(const char *cmd, int opt, const char *arg,
-		  struct compare_thresholds *th)
+int args_threshold(const char *cmd, int opt, const char *arg,
+		   struct compare_thresholds *th)
 {
 	const char *name = opt == 't' ? "--threshold" : "--alpha";
 	double min = opt == 't' ? 0 : 1e-9, max = opt == 't' ? 1000 : 0.5;
@@ -27,7 +27,7 @@ int cli_threshold(const char *cmd, int opt, const char *arg,
 	return 0;
 }
 
-void cli_bad_option(const char *cmd, char **argv)
+void args_bad_option(const char *cmd, char **argv)
 {
 	fprintf(stderr, "swaplab %s: bad option '%s' (unknown, or its value is "
 		"missing): see swaplab %s --help\n", cmd, argv[optind - 1], cmd);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Command-line helpers shared by the results commands. */
-#ifndef SWAPLAB_RESULTS_CLI_H
-#define SWAPLAB_RESULTS_CLI_H
+#ifndef SWAPLAB_RESULTS_CMD_ARGS_H
+#define SWAPLAB_RESULTS_CMD_ARGS_H
 
 #include "verdict.h"
 
@@ -9,10 +9,10 @@
  * Parse --threshold PCT or --alpha P (@opt is 't' or 'a') into @th; on a bad
  * value print why, naming @cmd and the range, and return -1.
  */
-int cli_threshold(const char *cmd, int opt, const char *arg,
-		  struct compare_thresholds *th);
+int args_threshold(const char *cmd, int opt, const char *arg,
+		   struct compare_thresholds *th);
 
 /* After getopt_long() returned '?': say which argument and where help is. */
-void cli_bad_option(const char *cmd, char **argv);
+void args_bad_option(const char *cmd, char **argv);
 
 #endif

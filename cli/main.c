@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * swaplab: the lab's one command, in the style of virsh and ip:
- * `swaplab [--prefix NAME] [--json] COMMAND [ARGS]`.
+ * `swaplab [--prefix NAME] [--json] COMMAND [ARGS]`.  The program's top,
+ * and the only place that knows every part: the lab's commands (cmd_lab.c
+ * on lab/), `run` (scenarios/) and the results commands (results/).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
-#include "lab.h"
+#include "../common/exit_codes.h"
+#include "../results/results.h"
+#include "../scenarios/run.h"
 
 static const struct command commands[] = {
 	{ "up", cmd_up, "[--client-kernel V] [--client-mem MIB] [--swap TARGET] ...",
