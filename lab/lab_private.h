@@ -76,7 +76,7 @@ bool lab_domain_is_ours(virDomainPtr dom, const char *prefix);
 void lab_console_tail(const char *path, unsigned int lines, char *buf, size_t len);
 bool lab_console_find(const char *path, const char *needle, char *line, size_t len);
 
-/* agent.c */
+/* agent.c; lab_agent_exec is a guest job waited for (job_agent.c) */
 int lab_agent_ping(virDomainPtr dom, unsigned int timeout_s);
 int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
 		   struct lab_exec_result *res);
@@ -85,8 +85,9 @@ int lab_agent_push(virDomainPtr dom, const char *local, const char *guest,
 int lab_agent_pull(virDomainPtr dom, const char *guest, const char *local);
 /* A guest file into a malloc'd NUL-terminated buffer (g_free it). */
 int lab_agent_read(virDomainPtr dom, const char *guest, char **buf, size_t *len);
-/* Start argv in the guest, output not captured; returns its guest pid or -1. */
-long long lab_agent_spawn(virDomainPtr dom, char *const argv[]);
+/* {"execute": cmd, "arguments": args} (args consumed): its "return" member, or NULL */
+struct json_object *lab_agent_call(virDomainPtr dom, const char *cmd,
+				   struct json_object *args, int timeout_s);
 
 /* bringup.c */
 int lab_bringup_wait(struct lab *lab, double t0);
