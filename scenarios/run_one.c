@@ -579,8 +579,7 @@ static void collect_outputs(struct runner *r)
 	for (name = strtok_r(list, "\n", &save); name; name = strtok_r(NULL, "\n", &save)) {
 		size_t len = strlen(name);
 
-		if ((len > 4 && !strcmp(name + len - 4, ".pid")) ||
-		    (len > 3 && !strcmp(name + len - 3, ".sh")))
+		if (len > 3 && !strcmp(name + len - 3, ".sh"))
 			continue;
 		snprintf(guest, sizeof(guest), GUEST_DIR "/%s", name);
 		if (lab_pull(r->lab, LAB_CLIENT, guest, log_path(r, name, path)))
