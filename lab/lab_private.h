@@ -44,6 +44,8 @@ char *lab_kernel_path(const char *variant);
 char *lab_source_path(const char *relative);
 const char *lab_role_name(enum lab_role role);	/* "client" | "server" */
 char *lab_domain_name(const char *prefix, enum lab_role role);
+/* Where a role's serial console is logged: $SWAPLAB_CACHE/labs/<prefix>/console-<role>.log */
+char *lab_console_file(const char *prefix, enum lab_role role);
 char *lab_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double lab_now(void);
 
