@@ -73,6 +73,12 @@ const char *lab_role_name(enum lab_role role)
 	return role == LAB_CLIENT ? "client" : "server";
 }
 
+char *lab_console_file(const char *prefix, enum lab_role role)
+{
+	return lab_strdup_printf("%s/labs/%s/console-%s.log", lab_cache_dir(), prefix,
+				 lab_role_name(role));
+}
+
 char *lab_domain_name(const char *prefix, enum lab_role role)
 {
 	return lab_strdup_printf("%s-%s", prefix, role == LAB_CLIENT ? "client" : "nfs");
