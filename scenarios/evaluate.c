@@ -25,6 +25,7 @@ static void run_checks(struct evidence *ev, struct run_result *res)
 {
 	const struct scn_params *g = &res->scn->global;
 	bool skip_all = res->verdict == VERDICT_ERROR && nothing_ran(ev);
+	const struct check *const *checks = check_table();
 	struct check_result *c;
 	int i;
 
@@ -48,6 +49,7 @@ static void run_checks(struct evidence *ev, struct run_result *res)
 void run_evaluate(struct evidence *ev, struct run_result *res)
 {
 	const struct scn_params *g = &res->scn->global;
+	const struct metric *const *metrics = metric_table();
 	int i;
 
 	run_checks(ev, res);

@@ -24,17 +24,26 @@
 
 #include "registry.h"
 
+struct corrupt_swap_opts {
+	uint64_t from, to;
+	const char *classes;
+	const char *export;
+};
+
+#define OPT(member) SCN_FIELD(struct corrupt_swap_opts, member)
+
 static const struct scn_option options[] = {
 	{ .key = "from", .type = SCN_UINT, .def = "0",
 	  .help = "share of each class's pages to damage: from this percent...",
-	  .max = 99 },
+	  .max = 99, OPT(from) },
 	{ .key = "to", .type = SCN_UINT, .def = "50",
 	  .help = "...to this one (page n of a class is hit when n % 100 is in [from, to))",
-	  .min = 1, .max = 100 },
+	  .min = 1, .max = 100, OPT(to) },
 	{ .key = "classes", .type = SCN_STRING, .def = "swapverify stress-ng",
-	  .help = "whose pages: swapverify (its pattern's magic), stress-ng (--vm rand-set, zero-one)" },
+	  .help = "whose pages: swapverify (its pattern's magic), stress-ng (--vm rand-set, zero-one)",
+	  OPT(classes) },
 	{ .key = "export", .type = SCN_STRING, .def = "/export/swaplab",
-	  .help = "the server directory the client's swap file is in" },
+	  .help = "the server directory the client's swap file is in", OPT(export) },
 	{ }
 };
 
@@ -66,20 +75,19 @@ static int arm(struct fault_ctx *ctx, char *why, size_t len)
 
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
-	const struct scn_params *p = ctx->params;
+	const struct corrupt_swap_opts *o = ctx->opts;
 	char script[1024], classes[256], out[1024] = "", *c, *save = NULL;
 	size_t used;
 
 	used = snprintf(script, sizeof(script), "swapcorrupt --from %llu --to %llu",
-			(unsigned long long)scn_num(p, "from"),
-			(unsigned long long)scn_num(p, "to"));
-	snprintf(classes, sizeof(classes), "%s", scn_text(p, "classes"));
+			(unsigned long long)o->from, (unsigned long long)o->to);
+	snprintf(classes, sizeof(classes), "%s", o->classes);
 	for (c = strtok_r(classes, " ,", &save); c && used < sizeof(script);
 	     c = strtok_r(NULL, " ,", &save))
 		used += snprintf(script + used, sizeof(script) - used, " --class %s", c);
 	if (used < sizeof(script))
 		used += snprintf(script + used, sizeof(script) - used, " %s/%s",
-				 scn_text(p, "export"), ctx->armed);
+				 o->export, ctx->armed);
 	fprintf(ctx->log, "server: %s\n", script);
 	fflush(ctx->log);
 	/* After the first round, finding nothing left to damage is no error. */
@@ -95,6 +103,7 @@ const struct fault fault_corrupt_swap = {
 	.name = "corrupt-swap",
 	.help = "damage a share of the verifiers' pages in the swap file on the server",
 	.options = options,
+	.opts_size = sizeof(struct corrupt_swap_opts),
 	.arm = arm,
 	.inject = inject,
 };

@@ -34,17 +34,28 @@
 
 #include "registry.h"
 
+struct kill_mid_swapin_opts {
+	uint64_t size_mib;
+	uint64_t hold_s;
+	uint64_t kill_at;
+	uint64_t verify_timeout_s;
+	uint64_t recovery_s;
+};
+
+#define OPT(member) SCN_FIELD(struct kill_mid_swapin_opts, member)
+
 static const struct scn_option options[] = {
 	{ .key = "size_mib", .type = SCN_UINT, .def = "32",
-	  .help = "each verifier's memory, MiB", .min = 1, .max = 4096 },
+	  .help = "each verifier's memory, MiB", .min = 1, .max = 4096, OPT(size_mib) },
 	{ .key = "hold", .type = SCN_DURATION, .def = "10s",
-	  .help = "how long the first verifier keeps its pages out", .max = 30 },
+	  .help = "how long the first verifier keeps its pages out", .max = 30, OPT(hold_s) },
 	{ .key = "kill_at", .type = SCN_UINT, .def = "75",
 	  .help = "kill once its VmSwap is down to this percent of what it held",
-	  .min = 1, .max = 99 },
+	  .min = 1, .max = 99, OPT(kill_at) },
 	{ .key = "verify_timeout", .type = SCN_DURATION, .def = "10m",
-	  .help = "bound on the second verifier's run", .min = 10, .max = 7200 },
-	FAULT_RECOVERY_OPTION,
+	  .help = "bound on the second verifier's run", .min = 10, .max = 7200,
+	  OPT(verify_timeout_s) },
+	FAULT_RECOVERY_OPTION(struct kill_mid_swapin_opts),
 	{ }
 };
 
@@ -84,10 +95,11 @@ static unsigned long long field(const char *out, const char *key, bool *found)
 
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
-	unsigned size = (unsigned)scn_num(ctx->params, "size_mib");
-	unsigned hold = (unsigned)scn_num(ctx->params, "hold");
-	unsigned kill_at = (unsigned)scn_num(ctx->params, "kill_at");
-	unsigned vbound = (unsigned)scn_num(ctx->params, "verify_timeout");
+	const struct kill_mid_swapin_opts *o = ctx->opts;
+	unsigned size = (unsigned)o->size_mib;
+	unsigned hold = (unsigned)o->hold_s;
+	unsigned kill_at = (unsigned)o->kill_at;
+	unsigned vbound = (unsigned)o->verify_timeout_s;
 	unsigned long long held = 0, at_kill = 0, cg_kill = 0, cg_left = 0, cg_unrecl = 0;
 	unsigned long long majflt = 0;
 	char cmd[2048], out[4096] = "", res[256], *line;
@@ -164,7 +176,7 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		return -1;
 	}
 	/* Before the 30 s of sampling below, or they would be counted in. */
-	if (fault_recovery(ctx, t_kill, why, len))
+	if (fault_recovery(ctx, t_kill, o->recovery_s, why, len))
 		return -1;
 	/*
 	 * What the dead task left charged, over 30 s, then after a reclaim of
@@ -234,5 +246,6 @@ const struct fault fault_kill_mid_swapin = {
 	.name = "kill-mid-swapin",
 	.help = "SIGKILL a verifier while it faults its pages back in, then run another",
 	.options = options,
+	.opts_size = sizeof(struct kill_mid_swapin_opts),
 	.inject = inject,
 };

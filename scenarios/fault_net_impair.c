@@ -17,14 +17,24 @@
 
 #include "registry.h"
 
+struct net_impair_opts {
+	uint64_t loss;
+	uint64_t delay_ms;
+	uint64_t period_s;
+	uint64_t recovery_s;
+};
+
+#define OPT(member) SCN_FIELD(struct net_impair_opts, member)
+
 static const struct scn_option options[] = {
 	{ .key = "loss", .type = SCN_UINT, .def = "5",
-	  .help = "percent of the server's outgoing packets dropped", .max = 100 },
+	  .help = "percent of the server's outgoing packets dropped", .max = 100, OPT(loss) },
 	{ .key = "delay_ms", .type = SCN_UINT, .def = "50",
-	  .help = "delay added to each of the server's outgoing packets, ms", .max = 10000 },
+	  .help = "delay added to each of the server's outgoing packets, ms", .max = 10000,
+	  OPT(delay_ms) },
 	{ .key = "period", .type = SCN_DURATION, .def = "60s",
-	  .help = "how long the link stays impaired", .min = 1, .max = 3600 },
-	FAULT_RECOVERY_OPTION,
+	  .help = "how long the link stays impaired", .min = 1, .max = 3600, OPT(period_s) },
+	FAULT_RECOVERY_OPTION(struct net_impair_opts),
 	{ }
 };
 
@@ -51,9 +61,10 @@ static int retrans(const struct fault_ctx *ctx, enum guest_role role,
 
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
-	unsigned loss = (unsigned)scn_num(ctx->params, "loss");
-	unsigned delay = (unsigned)scn_num(ctx->params, "delay_ms");
-	unsigned period = (unsigned)scn_num(ctx->params, "period");
+	const struct net_impair_opts *o = ctx->opts;
+	unsigned loss = (unsigned)o->loss;
+	unsigned delay = (unsigned)o->delay_ms;
+	unsigned period = (unsigned)o->period_s;
 	unsigned long long srv0, srv1, cli0, cli1, rpc0, rpc1;
 	char dev[64] = "", cmd[256], out[512] = "";
 	double t0, t1;
@@ -92,12 +103,13 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		return -1;
 	fprintf(ctx->log, "retrans_server = %llu\nretrans_client = %llu\n",
 		srv1 - srv0, cli1 - cli0);
-	return fault_recovery(ctx, t1, why, len);
+	return fault_recovery(ctx, t1, o->recovery_s, why, len);
 }
 
 const struct fault fault_net_impair = {
 	.name = "net-impair",
 	.help = "loss and delay on the server's link (netem) for a period",
 	.options = options,
+	.opts_size = sizeof(struct net_impair_opts),
 	.inject = inject,
 };

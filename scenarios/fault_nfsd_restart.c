@@ -10,8 +10,12 @@
 
 #include "registry.h"
 
+struct nfsd_restart_opts {
+	uint64_t recovery_s;
+};
+
 static const struct scn_option options[] = {
-	FAULT_RECOVERY_OPTION,
+	FAULT_RECOVERY_OPTION(struct nfsd_restart_opts),
 	{ }
 };
 
@@ -27,12 +31,14 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		return -1;
 	t1 = fault_now();
 	fprintf(ctx->log, "nfs-server restarted in %.1f s: %s", t1 - t0, out);
-	return fault_recovery(ctx, t1, why, len);
+	return fault_recovery(ctx, t1, ((const struct nfsd_restart_opts *)ctx->opts)->recovery_s,
+			      why, len);
 }
 
 const struct fault fault_nfsd_restart = {
 	.name = "nfsd-restart",
 	.help = "restart the NFS server's nfs-server service",
 	.options = options,
+	.opts_size = sizeof(struct nfsd_restart_opts),
 	.inject = inject,
 };

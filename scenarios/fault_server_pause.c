@@ -13,16 +13,23 @@
 
 #include "registry.h"
 
+struct server_pause_opts {
+	uint64_t pause_s;
+	uint64_t recovery_s;
+};
+
 static const struct scn_option options[] = {
 	{ .key = "pause", .type = SCN_DURATION, .def = "30s",
-	  .help = "how long the server stays suspended", .min = 1, .max = 3600 },
-	FAULT_RECOVERY_OPTION,
+	  .help = "how long the server stays suspended", .min = 1, .max = 3600,
+	  SCN_FIELD(struct server_pause_opts, pause_s) },
+	FAULT_RECOVERY_OPTION(struct server_pause_opts),
 	{ }
 };
 
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
-	unsigned pause = (unsigned)scn_num(ctx->params, "pause");
+	const struct server_pause_opts *o = ctx->opts;
+	unsigned pause = (unsigned)o->pause_s;
 	unsigned long long before;
 	double t0, t1;
 
@@ -39,12 +46,13 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		return -1;
 	t1 = fault_now();
 	fprintf(ctx->log, "server resumed after %.1f s\n", t1 - t0);
-	return fault_recovery(ctx, t1, why, len);
+	return fault_recovery(ctx, t1, o->recovery_s, why, len);
 }
 
 const struct fault fault_server_pause = {
 	.name = "server-pause",
 	.help = "suspend the NFS server's domain for a while, then resume it",
 	.options = options,
+	.opts_size = sizeof(struct server_pause_opts),
 	.inject = inject,
 };

@@ -14,10 +14,16 @@
 
 #include "registry.h"
 
+struct server_reset_opts {
+	uint64_t boot_timeout_s;
+	uint64_t recovery_s;
+};
+
 static const struct scn_option options[] = {
 	{ .key = "boot_timeout", .type = SCN_DURATION, .def = "600s",
-	  .help = "how long the server may take to boot again", .min = 10, .max = 7200 },
-	FAULT_RECOVERY_OPTION,
+	  .help = "how long the server may take to boot again", .min = 10, .max = 7200,
+	  SCN_FIELD(struct server_reset_opts, boot_timeout_s) },
+	FAULT_RECOVERY_OPTION(struct server_reset_opts),
 	{ }
 };
 
@@ -25,6 +31,7 @@ static const struct scn_option options[] = {
 
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
+	const struct server_reset_opts *o = ctx->opts;
 	char before[64] = "", after[64] = "", nfsd[256] = "";
 	double t0, t1;
 
@@ -36,8 +43,7 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		return -1;
 	fprintf(ctx->log, "server reset\n");
 	fflush(ctx->log);
-	if (ctx->wait_agent(ctx->runner, GUEST_SERVER,
-			    (unsigned)scn_num(ctx->params, "boot_timeout"), why, len))
+	if (ctx->wait_agent(ctx->runner, GUEST_SERVER, (unsigned)o->boot_timeout_s, why, len))
 		return -1;
 	if (ctx->sh(ctx->runner, GUEST_SERVER, BOOT_ID, after, sizeof(after), why, len))
 		return -1;
@@ -55,12 +61,13 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 	fprintf(ctx->log, "server boot_id after: %s", after);
 	fprintf(ctx->log, "server back after %.1f s, export on and nfs-server: %s",
 		t1 - t0, nfsd);
-	return fault_recovery(ctx, t1, why, len);
+	return fault_recovery(ctx, t1, o->recovery_s, why, len);
 }
 
 const struct fault fault_server_reset = {
 	.name = "server-reset",
 	.help = "hard-reset the NFS server's domain and wait for it to boot",
 	.options = options,
+	.opts_size = sizeof(struct server_reset_opts),
 	.inject = inject,
 };

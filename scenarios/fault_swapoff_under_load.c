@@ -19,11 +19,16 @@
 
 #include "registry.h"
 
+struct swapoff_under_load_opts {
+	uint64_t swapoff_timeout_s;
+	uint64_t recovery_s;
+};
+
 static const struct scn_option options[] = {
 	{ .key = "swapoff_timeout", .type = SCN_DURATION, .def = "15m",
 	  .help = "how long swapoff may take before it counts as hung", .min = 10,
-	  .max = 7200 },
-	FAULT_RECOVERY_OPTION,
+	  .max = 7200, SCN_FIELD(struct swapoff_under_load_opts, swapoff_timeout_s) },
+	FAULT_RECOVERY_OPTION(struct swapoff_under_load_opts),
 	{ }
 };
 
@@ -51,7 +56,8 @@ static int swap_file(const struct fault_ctx *ctx, char *file, size_t flen,
 
 static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 {
-	unsigned timeout = (unsigned)scn_num(ctx->params, "swapoff_timeout");
+	const struct swapoff_under_load_opts *o = ctx->opts;
+	unsigned timeout = (unsigned)o->swapoff_timeout_s;
 	char file[256], cmd[1024], out[1024] = "", used[64] = "";
 	int rc = -1, done = 0;
 	double t0, t1;
@@ -106,18 +112,19 @@ static int inject(const struct fault_ctx *ctx, char *why, size_t len)
 		fprintf(ctx->log, "verified: pass: swapoff %s in %.1f s, swap file %s\n",
 			rc ? "failed cleanly" : "succeeded", t1 - t0, out);
 	if (rc)
-		return fault_recovery(ctx, t1, why, len);
+		return fault_recovery(ctx, t1, o->recovery_s, why, len);
 	snprintf(cmd, sizeof(cmd), "swapon %s && cat /proc/swaps", file);
 	if (ctx->sh(ctx->runner, GUEST_CLIENT, cmd, out, sizeof(out), why, len))
 		return -1;
 	t1 = fault_now();
 	fprintf(ctx->log, "swapon %s again:\n%s", file, out);
-	return fault_recovery(ctx, t1, why, len);
+	return fault_recovery(ctx, t1, o->recovery_s, why, len);
 }
 
 const struct fault fault_swapoff_under_load = {
 	.name = "swapoff-under-load",
 	.help = "swapoff the NFS swap file while pages are out, then swapon again",
 	.options = options,
+	.opts_size = sizeof(struct swapoff_under_load_opts),
 	.inject = inject,
 };

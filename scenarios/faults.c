@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The faults a scenario can inject: one file each, one line here. */
+/* What faults share: the clock, and the wait for swap RPCs to flow again. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -7,35 +7,6 @@
 
 #include "logparse.h"
 #include "registry.h"
-
-extern const struct fault fault_corrupt_swap;
-extern const struct fault fault_nfsd_restart;
-extern const struct fault fault_server_pause;
-extern const struct fault fault_server_reset;
-extern const struct fault fault_net_impair;
-extern const struct fault fault_swapoff_under_load;
-extern const struct fault fault_kill_mid_swapin;
-
-const struct fault *const faults[] = {
-	&fault_corrupt_swap,
-	&fault_nfsd_restart,
-	&fault_server_pause,
-	&fault_server_reset,
-	&fault_net_impair,
-	&fault_swapoff_under_load,
-	&fault_kill_mid_swapin,
-	NULL
-};
-
-const struct fault *fault_find(const char *name)
-{
-	int i;
-
-	for (i = 0; faults[i]; i++)
-		if (!strcmp(faults[i]->name, name))
-			return faults[i];
-	return NULL;
-}
 
 double fault_now(void)
 {
@@ -74,9 +45,10 @@ int fault_swap_rpcs(const struct fault_ctx *ctx, unsigned long long *n,
 	return 0;
 }
 
-int fault_recovery(const struct fault_ctx *ctx, double t_end, char *why, size_t len)
+int fault_recovery(const struct fault_ctx *ctx, double t_end, uint64_t bound_s,
+		   char *why, size_t len)
 {
-	double bound = (double)scn_num(ctx->params, "recovery");
+	double bound = (double)bound_s;
 	unsigned long long base, now;
 
 	fprintf(ctx->log, "recovery_bound_s = %.0f\n", bound);

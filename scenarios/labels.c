@@ -35,16 +35,6 @@ const struct label *const labels[] = {
 	NULL
 };
 
-const struct label *label_find(const char *name)
-{
-	int i;
-
-	for (i = 0; labels[i]; i++)
-		if (!strcmp(labels[i]->name, name))
-			return labels[i];
-	return NULL;
-}
-
 bool label_valid(const char *name)
 {
 	return label_find(name) != NULL;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Readers of the text a run keeps: /proc/vmstat, /proc/self/mountstats,
- * kernel logs, KTAP, stress-ng's YAML and log.  Pure functions on strings.
+ * kernel logs, KTAP, and the workloads' outputs (each defined in its
+ * workload's file, swapverify's report in swapverify_output.c).  Pure
+ * functions on strings, so the unit tests feed them captured logs.
  */
 #ifndef SWAPLAB_LOGPARSE_H
 #define SWAPLAB_LOGPARSE_H
@@ -44,7 +46,8 @@ typedef bool (*ktap_filter)(const char *desc, const char *context, void *arg);
 void ktap_count(const char *text, ktap_filter keep, void *arg,
 		struct ktap_counts *c);
 
-/* stress-ng --yaml: bogo-ops/s (real time) per stressor, in order. */
+/* stress-ng --yaml (workload_stress_ng.c): bogo-ops/s (real time) per
+ * stressor, in order. */
 struct stress_ng_rate {
 	char stressor[32];
 	double bogo_ops_per_s;
@@ -55,7 +58,7 @@ int stress_ng_rates(const char *yaml, struct stress_ng_rate *rates, int max);
 unsigned int stress_ng_failures(const char *log, uint64_t *bit_errors,
 				char *first, size_t len);
 
-/* swapverify's JSON report. */
+/* swapverify's JSON report (swapverify_output.c). */
 struct swapverify_report {
 	double swapout_mibps, swapin_mibps;
 	double fault_p50_us, fault_p99_us, fault_max_us;
@@ -66,7 +69,8 @@ struct swapverify_report {
 /* 0, or -1 when the text is not a swapverify report. */
 int swapverify_read(const char *json, struct swapverify_report *r);
 
-/* fio --output-format=json: bandwidth of the first job doing @dir. */
+/* fio --output-format=json (workload_fio.c): bandwidth of the first job
+ * doing @dir. */
 bool fio_bandwidth_mibps(const char *json, const char *dir, double *mibps);
 
 #endif

@@ -244,8 +244,60 @@ void scn_params_clear(struct scn_params *p)
 	for (i = 0; i < p->n; i++)
 		scn_value_clear(&p->values[i]);
 	free(p->values);
+	free(p->opts);
 	p->values = NULL;
 	p->n = 0;
+	p->opts = NULL;
+}
+
+static void fill_one(const struct scn_value *v, char *field)
+{
+	switch (v->opt->type) {
+	case SCN_UINT:
+	case SCN_DURATION:
+		*(uint64_t *)field = v->num;
+		break;
+	case SCN_SIZE:
+		*(struct scn_size *)field = (struct scn_size){ v->num, v->ram_factor };
+		break;
+	case SCN_BOOL:
+		*(bool *)field = v->flag;
+		break;
+	case SCN_ENUM:
+	case SCN_STRING:
+		*(const char **)field = v->text;
+		break;
+	case SCN_LIST:
+		*(struct scn_words *)field = (struct scn_words){ v->words, v->nwords };
+		break;
+	}
+}
+
+void scn_fill(const struct scn_params *p, const struct scn_option *table, void *dst)
+{
+	size_t i;
+
+	/* A section's values come from two tables: only this one's are copied. */
+	for (i = 0; i < p->n; i++)
+		if (scn_find_option(table, p->values[i].opt->key) == p->values[i].opt)
+			fill_one(&p->values[i], (char *)dst + p->values[i].opt->offset);
+}
+
+uint64_t scn_size_to_mib(struct scn_size size, uint64_t client_mem_mib)
+{
+	if (size.ram_factor > 0)
+		return (uint64_t)llround(size.ram_factor * (double)client_mem_mib);
+	return size.bytes >> 20;
+}
+
+bool scn_words_have(const struct scn_words *w, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (!strcmp(w->words[i], word) || !strcmp(w->words[i], "all"))
+			return true;
+	return false;
 }
 
 const struct scn_option *scn_find_option(const struct scn_option *table,
@@ -298,18 +350,12 @@ uint64_t scn_size_mib(const struct scn_params *p, const char *key,
 {
 	const struct scn_value *v = scn_get(p, key);
 
-	if (v->ram_factor > 0)
-		return (uint64_t)llround(v->ram_factor * (double)client_mem_mib);
-	return v->num >> 20;
+	return scn_size_to_mib((struct scn_size){ v->num, v->ram_factor }, client_mem_mib);
 }
 
 bool scn_has_word(const struct scn_params *p, const char *key, const char *word)
 {
 	const struct scn_value *v = scn_get(p, key);
-	size_t i;
 
-	for (i = 0; i < v->nwords; i++)
-		if (!strcmp(v->words[i], word) || !strcmp(v->words[i], "all"))
-			return true;
-	return false;
+	return scn_words_have(&(struct scn_words){ v->words, v->nwords }, word);
 }

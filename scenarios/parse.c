@@ -146,8 +146,10 @@ static int set_key(struct parser *ps, const char *key, const char *text)
 		return fail(ps, "key '%s' given twice in [%s]", key, ps->section);
 	if (!*text && opt->type != SCN_STRING && opt->type != SCN_LIST)
 		return fail(ps, "key '%s' in [%s] has no value", key, ps->section);
-	if (scn_parse_value(opt, text, &v, why, sizeof(why)))
+	if (scn_parse_value(opt, text, &v, why, sizeof(why))) {
+		scn_value_clear(&v);
 		return fail(ps, "[%s] %s", ps->section, why);
+	}
 	v.line = ps->line;
 	params_add(ps->params, &v);
 	return 0;
@@ -196,6 +198,29 @@ static int fill_defaults(struct scn_params *p, const struct scn_option *table,
 	return 0;
 }
 
+/*
+ * Every section's values into its typed structs: the workload's or fault's
+ * options (params.opts) and the keys all such sections have (common).
+ * Again after any value changes: the structs point into the values.
+ */
+static void fill_typed(struct scenario *s)
+{
+	struct scn_section *sec;
+	size_t i;
+
+	for (i = 0; i < s->nsections; i++) {
+		sec = &s->sections[i];
+		if (!sec->params.opts)
+			sec->params.opts = calloc(1, (sec->workload ? sec->workload->opts_size :
+						      sec->fault->opts_size) ?: 1);
+		scn_fill(&sec->params, sec->workload ? sec->workload->options :
+			 sec->fault->options, sec->params.opts);
+		memset(&sec->common, 0, sizeof(sec->common));
+		scn_fill(&sec->params, sec->workload ? workload_common_options :
+			 fault_common_options, &sec->common);
+	}
+}
+
 static int fill_all_defaults(struct scenario *s, char *err, size_t errlen)
 {
 	struct scn_section *sec;
@@ -210,6 +235,40 @@ static int fill_all_defaults(struct scenario *s, char *err, size_t errlen)
 		    fill_defaults(&sec->params, sec->workload ? workload_common_options :
 				  fault_common_options, sec->name, err, errlen))
 			return -1;
+	}
+	fill_typed(s);
+	return 0;
+}
+
+/* The line @key was given on in @sec, else the section's. */
+static unsigned int key_line(const struct scn_section *sec, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sec->params.n; i++)
+		if (!strcmp(sec->params.values[i].opt->key, key))
+			return sec->params.values[i].line ?: sec->line;
+	return sec->line;
+}
+
+/* Options of a workload that are each valid but do not fit together. */
+static int check_workloads(struct parser *ps)
+{
+	uint64_t mem = scenario_client_mem_mib(ps->scn);
+	const struct scn_section *sec;
+	const char *key;
+	char why[384];
+	size_t i;
+
+	for (i = 0; i < ps->scn->nsections; i++) {
+		sec = &ps->scn->sections[i];
+		if (!sec->workload || !sec->workload->validate)
+			continue;
+		key = sec->workload->validate(sec->params.opts, mem, why, sizeof(why));
+		if (key) {
+			ps->line = key_line(sec, key);
+			return fail(ps, "[%s] %s", sec->name, why);
+		}
 	}
 	return 0;
 }
@@ -236,11 +295,11 @@ static int check_faults(struct parser *ps)
 		sec = &ps->scn->sections[i];
 		if (!sec->fault)
 			continue;
-		ps->line = scn_get(&sec->params, "after")->line ?: sec->line;
-		target = scenario_section(ps->scn, scn_text(&sec->params, "after"));
+		ps->line = key_line(sec, "after");
+		target = scenario_section(ps->scn, sec->common.after);
 		if (!target || !target->workload)
 			return fail(ps, "[%s] after = %s: no such workload section in this scenario",
-				    sec->name, scn_text(&sec->params, "after"));
+				    sec->name, sec->common.after);
 		if (!target->workload->ready_text)
 			return fail(ps, "[%s] after = %s: that workload cannot say when its pages are swapped out",
 				    sec->name, target->name);
@@ -311,7 +370,7 @@ struct scenario *scenario_parse_text(const char *path, const char *text,
 	hash_text(text, s->hash);
 	if (parse_lines(&ps, text) || check_complete(&ps) ||
 	    fill_all_defaults(s, err, errlen) || check_global(&ps) ||
-	    check_faults(&ps)) {
+	    check_workloads(&ps) || check_faults(&ps)) {
 		scenario_free(s);
 		return NULL;
 	}
@@ -416,7 +475,7 @@ int scenario_apply_soak(struct scenario *s, uint64_t soak_s, char *err, size_t e
 		if (!wl || !scn_find_option(wl->options, "duration"))
 			continue;
 		dur = scn_num(p, "duration");
-		timeout = scn_num(p, "timeout") ?: wl->default_timeout_s;
+		timeout = s->sections[i].common.timeout_s ?: wl->default_timeout_s;
 		margin = timeout > dur ? timeout - dur : 0;
 		if (margin < min_margin)
 			margin = min_margin;
@@ -427,8 +486,10 @@ int scenario_apply_soak(struct scenario *s, uint64_t soak_s, char *err, size_t e
 			goto bad;
 		snprintf(text, sizeof(text), "%" PRIu64 "s", soak_s);
 	}
+	fill_typed(s);
 	return 0;
 bad:
+	fill_typed(s);
 	snprintf(err, errlen, "%s: soak %" PRIu64 " s: %s", s->path, soak_s, why);
 	return -1;
 }

@@ -2,8 +2,14 @@
 /*
  * What a scenario can name: workloads, faults, checks, metrics and labels.
  * Like stress-ng's stressors, each is one descriptor in its own file, listed
- * in one table (workloads.c, faults.c, checks.c, metrics.c, labels.c), so
- * adding one touches one new file and one line.
+ * on one line of an X-macro list (workload_list.h, fault_list.h,
+ * check_list.h, metric_list.h; labels.c holds its few small ones), so adding
+ * one touches one new file and one line.
+ *
+ * A workload's descriptor is all of it: its options (a typed struct filled
+ * through an offsetof table), its command, and the checks and metrics that
+ * read its output.  check_list.h and metric_list.h hold those that judge the
+ * whole run (swap and NFS traffic, kernel logs, faults).
  *
  * Checks and metrics work on text only (the evidence: the logs a run kept),
  * so they are unit-tested on captured logs without a lab.
@@ -27,22 +33,43 @@ struct label {
 };
 
 extern const struct label *const labels[];
-const struct label *label_find(const char *name);
 bool label_valid(const char *name);
+
+/* ---- the lists: one generic lookup by name ---- */
+
+/* The entry of a NULL-ended table of descriptors whose name (a const char *
+ * at @name_offset in each) is @name, or NULL. */
+const void *registry_find(const void *const *table, size_t name_offset,
+			  const char *name);
+#define REGISTRY_FIND(table, key) \
+	((__typeof__(&**(table)))registry_find((const void *const *)(table), \
+		offsetof(__typeof__(**(table)), name), (key)))
+
 
 /* ---- workloads: programs run in the client ---- */
 
 struct workload_ctx {
-	const struct scn_params *params;	/* the workload's section */
+	const struct scn_params *params;	/* the section; ->opts: typed */
 	const char *dir;			/* guest directory for outputs */
 	const char *swap_target;		/* of this run */
 	unsigned int client_mem_mib;
 };
 
+struct evidence;
+struct check;
+struct metric;
+
 struct workload {
 	const char *name;
 	const char *help;
+	/* Its keys, each with the offset of its field in a struct of
+	 * opts_size bytes: params.opts of its section. */
 	const struct scn_option *options;
+	size_t opts_size;
+	/* Options that do not fit together: the key to blame and why (both
+	 * for a parse error naming file:line:key), or NULL.  Optional. */
+	const char *(*validate)(const void *opts, uint64_t client_mem_mib,
+				char *why, size_t len);
 	/* The shell command, run by /bin/sh in the client (malloc'ed). */
 	char *(*command)(const struct workload_ctx *ctx);
 	/* Names of its stdout and stderr under logs/; every other file it
@@ -52,10 +79,30 @@ struct workload {
 	/* Printed on stderr once its pages are swapped out (for faults). */
 	const char *ready_text;
 	unsigned int default_timeout_s;
+	/*
+	 * A verifier (stress-ng's "verify" flag): what it found wrong, for the
+	 * content check.  0 with *wrong and a summary such as "0 bad pages
+	 * (swapverify)", or -1 with why it cannot tell in @summary.
+	 */
+	int (*verify)(struct evidence *ev, uint64_t *wrong, char *summary, size_t len);
+	/* Checks and metrics of its own output; an entry without a name ends
+	 * each.  Both optional. */
+	const struct check *checks;
+	const struct metric *metrics;
 };
 
 extern const struct workload *const workloads[];
-const struct workload *workload_find(const char *name);
+
+/*
+ * For the workloads that run swapverify (swapverify, shmem): its report in
+ * @wl's stdout log, if @wl ran and the report verified (swapverify_output.c);
+ * and the content check's part, "N bad pages (NAME, first: ...)".
+ */
+struct swapverify_report;
+bool swapverify_report_of(struct evidence *ev, const struct workload *wl,
+			  struct swapverify_report *sv);
+int swapverify_judge(struct evidence *ev, const struct workload *wl,
+		     uint64_t *wrong, char *summary, size_t len);
 
 /* ---- faults: injected while the workloads run ---- */
 
@@ -65,6 +112,7 @@ enum fault_power { FAULT_RESET, FAULT_SUSPEND, FAULT_RESUME };
 
 struct fault_ctx {
 	const struct scn_params *params;
+	const void *opts;		/* its options, typed: params->opts */
 	FILE *log;			/* what was done, kept in logs/ */
 	/* Runs a shell script in a guest: 0 with its stdout, or -1 and why. */
 	int (*sh)(void *runner, enum guest_role role, const char *script,
@@ -83,7 +131,10 @@ struct fault_ctx {
 struct fault {
 	const char *name;
 	const char *help;
-	const struct scn_option *options;	/* "after" is always there */
+	/* Its keys, each with the offset of its field in a struct of
+	 * opts_size bytes; the common ones ("after"...) are in scn_common. */
+	const struct scn_option *options;
+	size_t opts_size;
 	/* When the workload says it is ready (before any delay): optional. */
 	int (*arm)(struct fault_ctx *ctx, char *why, size_t len);
 	/* 0, or -1 with a reason in @why. */
@@ -91,7 +142,6 @@ struct fault {
 };
 
 extern const struct fault *const faults[];
-const struct fault *fault_find(const char *name);
 extern const struct scn_option fault_common_options[];
 
 /*
@@ -105,11 +155,14 @@ extern const struct scn_option fault_common_options[];
 double fault_now(void);
 int fault_swap_rpcs(const struct fault_ctx *ctx, unsigned long long *n,
 		    char *why, size_t len);
-int fault_recovery(const struct fault_ctx *ctx, double t_end, char *why, size_t len);
-/* The options every such fault has: recovery (its bound, seconds). */
-#define FAULT_RECOVERY_OPTION \
+int fault_recovery(const struct fault_ctx *ctx, double t_end, uint64_t bound_s,
+		   char *why, size_t len);
+/* The option every such fault has: recovery (its bound, seconds), into
+ * the uint64_t recovery_s of its options' struct @opts_type. */
+#define FAULT_RECOVERY_OPTION(opts_type) \
 	{ .key = "recovery", .type = SCN_DURATION, .def = "300s", \
-	  .help = "bound on the time from the fault's end to swap RPCs completing again" }
+	  .help = "bound on the time from the fault's end to swap RPCs completing again", \
+	  SCN_FIELD(opts_type, recovery_s) }
 
 /* ---- evidence: what checks and metrics read ---- */
 
@@ -174,8 +227,8 @@ struct check {
 	void (*evaluate)(struct evidence *ev, struct check_result *res);
 };
 
-extern const struct check *const checks[];
-const struct check *check_find(const char *name);
+/* Every check: check_list.h's, then each workload's own; NULL ends it. */
+const struct check *const *check_table(void);
 bool check_valid(const char *name);
 void check_set(struct check_result *res, enum verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -200,13 +253,39 @@ struct metric {
 	void (*measure)(struct evidence *ev, struct metric_set *out);
 };
 
-extern const struct metric *const metrics[];
-const struct metric *metric_find(const char *name);
+/* Every metric: metric_list.h's, then each workload's own; NULL ends it. */
+const struct metric *const *metric_table(void);
 bool metric_valid(const char *name);
 void metric_add(struct metric_set *set, const char *name, double value,
 		const char *unit, bool higher_is_better);
 const struct metric_value *metric_get(const struct metric_set *set,
 				      const char *name);
 void metric_set_free(struct metric_set *set);
+
+/* The lookups by name, all through registry_find(). */
+static inline const struct label *label_find(const char *name)
+{
+	return REGISTRY_FIND(labels, name);
+}
+
+static inline const struct workload *workload_find(const char *name)
+{
+	return REGISTRY_FIND(workloads, name);
+}
+
+static inline const struct fault *fault_find(const char *name)
+{
+	return REGISTRY_FIND(faults, name);
+}
+
+static inline const struct check *check_find(const char *name)
+{
+	return REGISTRY_FIND(check_table(), name);
+}
+
+static inline const struct metric *metric_find(const char *name)
+{
+	return REGISTRY_FIND(metric_table(), name);
+}
 
 #endif

@@ -90,11 +90,11 @@ static void usage(FILE *f)
 	}
 	fprintf(f, "\n");
 	fprintf(f, "checks (for checks =):\n");
-	for (i = 0; checks[i]; i++)
-		fprintf(f, "  %-12s %s\n", checks[i]->name, checks[i]->help);
+	for (i = 0; check_table()[i]; i++)
+		fprintf(f, "  %-12s %s\n", check_table()[i]->name, check_table()[i]->help);
 	fprintf(f, "metrics (for metrics =):\n");
-	for (i = 0; metrics[i]; i++)
-		fprintf(f, "  %-13s %s\n", metrics[i]->name, metrics[i]->help);
+	for (i = 0; metric_table()[i]; i++)
+		fprintf(f, "  %-13s %s\n", metric_table()[i]->name, metric_table()[i]->help);
 }
 
 static int add_scenario(struct suite *su, const char *path)

@@ -213,13 +213,12 @@ static int write_script(const char *path, const char *command, uint64_t delay_s)
 static int start_workload(struct runner *r, struct running *w)
 {
 	const struct workload *wl = w->sec->workload;
-	uint64_t timeout = scn_num(&w->sec->params, "timeout");
+	uint64_t timeout = w->sec->common.timeout_s;
 	char script[PATH_MAX], name[64], why[512], *cmd;
 
 	snprintf(name, sizeof(name), "%s.sh", wl->name);
 	cmd = workload_command(r, w->sec);
-	if (!cmd || write_script(log_path(r, name, script), cmd,
-				 scn_num(&w->sec->params, "delay"))) {
+	if (!cmd || write_script(log_path(r, name, script), cmd, w->sec->common.delay_s)) {
 		free(cmd);
 		run_error(r, "cannot write the script of %s in %s", wl->name, r->logs);
 		return -1;
@@ -233,8 +232,7 @@ static int start_workload(struct runner *r, struct running *w)
 		return -1;
 	}
 	w->status->started = true;
-	w->timeout_s = (timeout ? timeout : wl->default_timeout_s) +
-		       scn_num(&w->sec->params, "delay");
+	w->timeout_s = (timeout ? timeout : wl->default_timeout_s) + w->sec->common.delay_s;
 	w->deadline = time(NULL) + w->timeout_s;
 	fprintf(stderr, "swaplab run: %s: %s started (timeout %lu s)\n", r->res->id,
 		wl->name, w->timeout_s);
@@ -297,6 +295,7 @@ static void arm_fault(struct runner *r, size_t i)
 	char why[512];
 
 	ctx->params = &sec->params;
+	ctx->opts = sec->params.opts;
 	ctx->sh = guest_sh_for_fault;
 	ctx->power = power_for_fault;
 	ctx->wait_agent = wait_agent_for_fault;
@@ -308,7 +307,7 @@ static void arm_fault(struct runner *r, size_t i)
 static void inject_fault(struct runner *r, size_t i)
 {
 	const struct scn_section *sec = &r->plan->scn->sections[i];
-	unsigned rounds = scn_num(&sec->params, "rounds");
+	unsigned rounds = sec->common.rounds;
 	struct fault_ctx ctx = r->faults[i];
 	char name[128], path[PATH_MAX], why[512];
 	time_t begun, since;
@@ -324,7 +323,7 @@ static void inject_fault(struct runner *r, size_t i)
 	since = begun - r->ready_at[i];
 	fprintf(stderr, "swaplab run: %s: injecting %s (round %u of %u), %lld s after %s "
 		"said ready\n", r->res->id, sec->name, ctx.round, rounds,
-		(long long)since, scn_text(&sec->params, "after"));
+		(long long)since, sec->common.after);
 	if (rounds > 1)
 		fprintf(ctx.log, "round %u of %u\n", ctx.round, rounds);
 	fflush(ctx.log);
@@ -334,10 +333,10 @@ static void inject_fault(struct runner *r, size_t i)
 	}
 	/* When, for a verifier that misses the damage: was it still running? */
 	fprintf(ctx.log, "injected %lld s after %s said ready, in %lld s\n",
-		(long long)since, scn_text(&sec->params, "after"),
+		(long long)since, sec->common.after,
 		(long long)(time(NULL) - begun));
 	fclose(ctx.log);
-	r->next_at[i] = time(NULL) + (time_t)scn_num(&sec->params, "interval");
+	r->next_at[i] = time(NULL) + (time_t)sec->common.interval_s;
 }
 
 /* Faults waiting for a workload of this group that now says it is ready. */
@@ -349,11 +348,11 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 
 	for (i = 0; i < s->nsections && !failed(r); i++) {
 		if (!s->sections[i].fault ||
-		    r->rounds_done[i] >= scn_num(&s->sections[i].params, "rounds"))
+		    r->rounds_done[i] >= s->sections[i].common.rounds)
 			continue;
 		for (j = 0; j < n; j++) {
 			wl = group[j].sec->workload;
-			if (strcmp(wl->name, scn_text(&s->sections[i].params, "after")) ||
+			if (strcmp(wl->name, s->sections[i].common.after) ||
 			    group[j].job.done)
 				continue;
 			if (!r->ready_at[i] &&
@@ -361,7 +360,7 @@ static void trigger_faults(struct runner *r, struct running *group, size_t n)
 					   wl->ready_text)) {
 				r->ready_at[i] = time(NULL);
 				r->next_at[i] = r->ready_at[i] +
-					(time_t)scn_num(&s->sections[i].params, "delay");
+					(time_t)s->sections[i].common.delay_s;
 				arm_fault(r, i);
 			}
 			if (failed(r) || !r->next_at[i] || time(NULL) < r->next_at[i])
@@ -479,11 +478,11 @@ static void check_untriggered(struct runner *r, struct running *group, size_t n)
 	for (i = 0; i < s->nsections && !failed(r); i++) {
 		if (!s->sections[i].fault)
 			continue;
-		rounds = scn_num(&s->sections[i].params, "rounds");
+		rounds = s->sections[i].common.rounds;
 		if (r->rounds_done[i] >= rounds)
 			continue;
 		for (j = 0; j < n; j++) {
-			if (strcmp(group[j].sec->name, scn_text(&s->sections[i].params, "after")))
+			if (strcmp(group[j].sec->name, s->sections[i].common.after))
 				continue;
 			if (!r->rounds_done[i])
 				run_error(r, "fault %s was never injected: %s ended before "
@@ -533,7 +532,7 @@ static void run_workloads(struct runner *r)
 
 			if (!sec->workload)
 				continue;
-			if (n && !scn_flag(&sec->params, "concurrent"))
+			if (n && !sec->common.concurrent)
 				break;
 			memset(&group[n], 0, sizeof(group[n]));
 			group[n].sec = sec;

@@ -10,7 +10,10 @@
  *   [corrupt-swap]         a fault to inject while the workloads run
  *
  * Every key is declared in an option table (struct scn_option) so unknown
- * keys and bad values are reported with file, line and key.
+ * keys and bad values are reported with file, line and key.  Like fio's
+ * option tables, each entry also says where its value goes in the typed
+ * struct of the section's owner (offset), so the code that uses a value
+ * reads a field the compiler checks, never a key looked up by name.
  */
 #ifndef SWAPLAB_SCENARIO_H
 #define SWAPLAB_SCENARIO_H
@@ -38,6 +41,26 @@ struct scn_option {
 	/* LIST: a word is valid if this says so (e.g. a registered check). */
 	bool (*valid_word)(const char *word);
 	uint64_t min, max;		/* UINT, SIZE (bytes), DURATION; max 0: none */
+	/*
+	 * Where scn_fill() puts the value in its owner's struct (SCN_FIELD()),
+	 * as a uint64_t (UINT, DURATION in s), struct scn_size (SIZE), bool
+	 * (BOOL), const char * (ENUM, STRING) or struct scn_words (LIST).
+	 */
+	size_t offset;
+};
+
+#define SCN_FIELD(type, member) .offset = offsetof(type, member)
+
+/* A SIZE: bytes, or a multiple of client_mem (ram_factor > 0, bytes 0). */
+struct scn_size {
+	uint64_t bytes;
+	double ram_factor;
+};
+
+/* A LIST's words (they belong to the scn_value they were parsed into). */
+struct scn_words {
+	char *const *words;
+	size_t n;
 };
 
 struct scn_value {
@@ -53,8 +76,22 @@ struct scn_value {
 };
 
 struct scn_params {
-	struct scn_value *values;
+	struct scn_value *values;	/* every key, as written or defaulted */
 	size_t n;
+	void *opts;			/* the same, typed: the owner's struct */
+};
+
+/*
+ * The keys every workload section (concurrent, delay, timeout) or every
+ * fault section (after, delay, rounds, interval) takes, typed.
+ */
+struct scn_common {
+	bool concurrent;
+	uint64_t delay_s;
+	uint64_t timeout_s;		/* 0: the workload's default */
+	const char *after;
+	uint64_t rounds;
+	uint64_t interval_s;
 };
 
 /* A workload or fault section of a scenario. */
@@ -63,7 +100,8 @@ struct scn_section {
 	unsigned int line;
 	const struct workload *workload;	/* exactly one of these two */
 	const struct fault *fault;
-	struct scn_params params;
+	struct scn_params params;	/* params.opts: its own options, typed */
+	struct scn_common common;
 };
 
 struct scenario {
@@ -93,7 +131,20 @@ void scenario_free(struct scenario *s);
  */
 int scenario_apply_soak(struct scenario *s, uint64_t soak_s, char *err, size_t errlen);
 
-/* Typed access to parsed values; the key must exist in the option table. */
+/*
+ * Copy the values of @table's options from @p into @dst at each option's
+ * offset.  The text and words point into @p: fill again after changing it.
+ */
+void scn_fill(const struct scn_params *p, const struct scn_option *table, void *dst);
+/* A SIZE in MiB, resolving "Nx" against the client's memory. */
+uint64_t scn_size_to_mib(struct scn_size size, uint64_t client_mem_mib);
+/* @word is in @w, or @w holds "all". */
+bool scn_words_have(const struct scn_words *w, const char *word);
+
+/*
+ * Access by key, for the [scenario] section and tests; the key must exist
+ * in the option table.
+ */
 const struct scn_value *scn_get(const struct scn_params *p, const char *key);
 uint64_t scn_num(const struct scn_params *p, const char *key);
 bool scn_flag(const struct scn_params *p, const char *key);

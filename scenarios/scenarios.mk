@@ -3,20 +3,14 @@ PACKAGES += libjson-c-dev libyaml-dev libssl-dev libvirt-dev libcmocka-dev jq
 PKGS += yaml-0.1 libcrypto
 
 # The parts that work on text only: parser, registries, checks, metrics.
+# Every descriptor file (workload_*.c, check_*.c, metric_*.c, fault_*.c) is
+# built: adding one is the new file and its line in the list it belongs to.
 SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
-	labels.c evidence.c nfs_delta.c vmstat.c mountstats.c kernel_log.c \
-	ktap.c stress_ng_output.c swapverify_output.c fio_output.c \
-	workloads.c workload_swapverify.c workload_stress_ng.c workload_fio.c \
-	workload_swapguard.c workload_selftests.c \
-	checks.c check_workloads.c check_content.c check_stress_ng.c \
-	check_swap_traffic.c check_nfs_traffic.c check_kernel_log.c \
-	check_selftests.c check_swapguard.c \
-	metrics.c metric_swap_speed.c metric_fault_latency.c metric_bogo_ops.c \
-	metric_nfs_io_size.c metric_rpc_retrans.c metric_elapsed.c \
-	metric_ceiling.c faults.c fault_corrupt_swap.c fault_nfsd_restart.c \
-	fault_server_pause.c fault_server_reset.c fault_net_impair.c \
-	fault_swapoff_under_load.c fault_kill_mid_swapin.c check_faults.c recovery.c \
-	evaluate.c summary.c)
+	registry.c labels.c evidence.c nfs_delta.c vmstat.c mountstats.c \
+	kernel_log.c ktap.c swapverify_output.c checks.c metrics.c faults.c \
+	recovery.c evaluate.c summary.c) \
+	$(sort $(wildcard scenarios/workload_*.c scenarios/check_*.c \
+		scenarios/metric_*.c scenarios/fault_*.c))
 
 
 # The runner: everything that drives the lab.

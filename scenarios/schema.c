@@ -65,29 +65,33 @@ const struct scn_option scenario_options[] = {
 	{ }
 };
 
+#define COMMON(member) SCN_FIELD(struct scn_common, member)
+
 const struct scn_option workload_common_options[] = {
 	{ .key = "concurrent", .type = SCN_BOOL, .def = "no",
-	  .help = "start together with the workload before it instead of after it" },
+	  .help = "start together with the workload before it instead of after it",
+	  COMMON(concurrent) },
 	{ .key = "delay", .type = SCN_DURATION, .def = "0",
-	  .help = "wait this long before starting", .max = 24 * 3600 },
+	  .help = "wait this long before starting", .max = 24 * 3600, COMMON(delay_s) },
 	{ .key = "timeout", .type = SCN_DURATION, .def = "0",
 	  .help = "kill it and end the run with verdict error after this long "
-	  "(0: the workload's default)", .max = 24 * 3600 },
+	  "(0: the workload's default)", .max = 24 * 3600, COMMON(timeout_s) },
 	{ }
 };
 
 const struct scn_option fault_common_options[] = {
 	{ .key = "after", .type = SCN_STRING, .def = "swapverify",
-	  .help = "inject once this workload says its pages are swapped out" },
+	  .help = "inject once this workload says its pages are swapped out", COMMON(after) },
 	{ .key = "delay", .type = SCN_DURATION, .def = "0",
 	  .help = "then wait this long, e.g. for other workloads to fill swap",
-	  .max = 24 * 3600 },
+	  .max = 24 * 3600, COMMON(delay_s) },
 	{ .key = "rounds", .type = SCN_UINT, .def = "1",
 	  .help = "inject this many times while that workload runs (a verifier that "
 		  "rewrites pages before it reads them back misses damage done in "
 		  "that gap; rounds spread over its cycle cannot all miss)",
-	  .min = 1, .max = 10 },
+	  .min = 1, .max = 10, COMMON(rounds) },
 	{ .key = "interval", .type = SCN_DURATION, .def = "20s",
-	  .help = "pause between the end of a round and the next", .max = 3600 },
+	  .help = "pause between the end of a round and the next", .max = 3600,
+	  COMMON(interval_s) },
 	{ }
 };

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* swapverify's JSON report (guests/tools/swapverify). */
+/*
+ * swapverify's JSON report (guests/tools/swapverify), in a file of its own
+ * because two workloads run swapverify and read it: swapverify and shmem.
+ */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
 #include "logparse.h"
+#include "registry.h"
 
 /* A number at a dotted path such as "fault_us.p99". */
 static bool number_at(json_object *obj, const char *path, double *out)
@@ -80,4 +85,33 @@ int swapverify_read(const char *json, struct swapverify_report *r)
 	}
 	json_object_put(root);
 	return ret;
+}
+
+bool swapverify_report_of(struct evidence *ev, const struct workload *wl,
+			  struct swapverify_report *sv)
+{
+	return evidence_ran(ev, wl->name) &&
+	       !swapverify_read(evidence_text(ev, wl->stdout_log), sv) && !sv->error[0];
+}
+
+int swapverify_judge(struct evidence *ev, const struct workload *wl,
+		     uint64_t *wrong, char *summary, size_t len)
+{
+	struct swapverify_report sv;
+
+	if (swapverify_read(evidence_text(ev, wl->stdout_log), &sv)) {
+		snprintf(summary, len, "%s is missing or not a swapverify report", wl->stdout_log);
+		return -1;
+	}
+	if (sv.error[0]) {
+		snprintf(summary, len, "%s could not verify: %s", wl->name, sv.error);
+		return -1;
+	}
+	*wrong = sv.bad_pages;
+	if (sv.bad_pages)
+		snprintf(summary, len, "%" PRIu64 " bad pages (%s, first: %s)", sv.bad_pages,
+			 wl->name, sv.first_bad[0] ? sv.first_bad : "-");
+	else
+		snprintf(summary, len, "0 bad pages (%s)", wl->name);
+	return 0;
 }

@@ -18,6 +18,9 @@ const char sv_usage[] =
 "  --no-cgroup    force pages out with MADV_PAGEOUT only, without a cgroup v2\n"
 "                 child and memory.reclaim\n"
 "  --no-pageout   dry run: fill and verify without forcing anything out\n"
+"  --shmem        verify shared memory instead: a memfd (shmem) file mapped\n"
+"                 MAP_SHARED, whose pages swap through shmem, not as anonymous\n"
+"                 pages\n"
 "  --hold SEC     after the first swap-out, keep the memory swapped out for\n"
 "                 SEC seconds before reading it back (stderr says\n"
 "                 'swapverify: swapped out, holding' when the hold starts)\n"
@@ -29,7 +32,7 @@ const char sv_usage[] =
 
 enum {
 	OPT_SIZE = 256, OPT_SEED, OPT_PASSES, OPT_NO_CGROUP, OPT_NO_PAGEOUT,
-	OPT_HOLD, OPT_JSON, OPT_HELP,
+	OPT_HOLD, OPT_JSON, OPT_HELP, OPT_SHMEM,
 };
 
 static const struct option long_options[] = {
@@ -38,6 +41,7 @@ static const struct option long_options[] = {
 	{ "passes", required_argument, NULL, OPT_PASSES },
 	{ "no-cgroup", no_argument, NULL, OPT_NO_CGROUP },
 	{ "no-pageout", no_argument, NULL, OPT_NO_PAGEOUT },
+	{ "shmem", no_argument, NULL, OPT_SHMEM },
 	{ "hold", required_argument, NULL, OPT_HOLD },
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -98,6 +102,9 @@ static int parse_one(int c, struct sv_options *o, char *err, size_t err_len)
 		return 0;
 	case OPT_NO_PAGEOUT:
 		o->pageout = false;
+		return 0;
+	case OPT_SHMEM:
+		o->shmem = true;
 		return 0;
 	case OPT_HOLD:
 		return parse_uint("hold", optarg, 0, SV_MAX_HOLD_S,

@@ -18,6 +18,7 @@ struct sv_options {
 	unsigned int passes;
 	bool use_cgroup;
 	bool pageout;		/* false: dry run, verify without swapping */
+	bool shmem;		/* a memfd mapped shared, not anonymous memory */
 	unsigned int hold_s;
 	const char *json_path;
 	bool help;

@@ -184,6 +184,7 @@ json_object *sv_report_json(const struct sv_report *r)
 	put(o, "passes", json_object_new_int(r->passes));
 	put(o, "hold_s", json_object_new_int(r->hold_s));
 	put(o, "pageout", json_object_new_string(r->pageout));
+	put(o, "memory", json_object_new_string(r->memory ? r->memory : "anonymous"));
 	put(o, "cgroup", r->cgroup ? json_object_new_string(r->cgroup) : NULL);
 	for (i = 0; i < r->n_notes; i++)
 		json_object_array_add(notes, json_object_new_string(r->notes[i]));

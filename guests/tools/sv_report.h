@@ -56,6 +56,7 @@ struct sv_report {
 	unsigned int passes;
 	unsigned int hold_s;
 	const char *pageout;	/* "madvise+memory.reclaim", "madvise", "none" */
+	const char *memory;	/* "anonymous" or "shmem" (memfd, MAP_SHARED) */
 	const char *cgroup;	/* the child cgroup used, or NULL */
 	char notes[SV_MAX_NOTES][SV_NOTE_LEN];	/* fallbacks, said plainly */
 	size_t n_notes;

@@ -2,7 +2,11 @@
 /*
  * swapverify: fill anonymous memory with a per-page pattern, force it out to
  * swap, read it back (sequentially, then in random order) and check every
- * page.  Reports throughput, fault latencies and bad pages as JSON.
+ * page.  Reports throughput, fault latencies and bad pages as JSON.  With
+ * --shmem the memory is a memfd mapped MAP_SHARED instead: its pages go to
+ * swap through shmem (shmem_writepage, shmem_swapin_folio), another path
+ * from the anonymous one, and MADV_PAGEOUT and memory.reclaim force them out
+ * alike (we own the file and are its only mapper).
  *
  * The pattern, orders, percentiles, options and JSON live in their own files;
  * this one does the memory and process work.
@@ -215,16 +219,36 @@ static int cycle(struct verifier *v, struct sv_cycle *c)
 	return 0;
 }
 
+/* A memfd of @len bytes mapped shared: its pages are shmem's. */
+static void *map_shmem(size_t len)
+{
+	void *base;
+	int fd = memfd_create("swapverify", MFD_CLOEXEC);
+
+	if (fd < 0)
+		return MAP_FAILED;
+	if (ftruncate(fd, len)) {
+		close(fd);
+		return MAP_FAILED;
+	}
+	base = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);	/* the mapping keeps the file */
+	return base;
+}
+
 static int allocate(struct verifier *v)
 {
 	size_t ps = v->report.page_size, len = v->pages * ps;
 	size_t n_cycles = 2 * (size_t)v->opts->passes;
 
-	v->base = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (v->opts->shmem)
+		v->base = map_shmem(len);
+	else
+		v->base = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (v->base == MAP_FAILED)
-		return env_error(v, "cannot map %u MiB: %s", v->opts->size_mib,
-				 strerror(errno));
+		return env_error(v, "cannot map %u MiB of %s memory: %s", v->opts->size_mib,
+				 v->report.memory, strerror(errno));
 	/* Base pages: one fault per page, and the swap unit we time. */
 	madvise(v->base, len, MADV_NOHUGEPAGE);
 	v->order = calloc(v->pages, sizeof(*v->order));
@@ -356,6 +380,7 @@ static void init_report(struct verifier *v)
 	r->hold_s = o->hold_s;
 	r->pages = ((size_t)o->size_mib << 20) / r->page_size;
 	r->pageout = o->pageout ? "madvise" : "none";
+	r->memory = o->shmem ? "shmem" : "anonymous";
 	v->pages = r->pages;
 }
 

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -319,12 +320,100 @@ static void test_fault_verdicts(void **state)
 	scenario_free(scn);
 }
 
+/*
+ * The shmem workload: swapverify --shmem, its report judged by the content
+ * check like swapverify's and measured into shmem_* metrics.
+ */
+static void test_shmem(void **state)
+{
+	static const char text[] = "[scenario]\nclient_mem = 256M\n[shmem]\nsize = 0.5x\n";
+	char err[512], reason[512], *cmd;
+	struct scenario *scn = scenario_parse_text("s.scn", text, err, sizeof(err));
+	struct fixture f = { .scn = scn };
+	struct workload_ctx ctx = { .dir = "/tmp", .swap_target = "nfs4.2", .client_mem_mib = 256 };
+	struct metric_set m = { 0 };
+
+	if (!scn)
+		fail_msg("%s", err);
+	ctx.params = &scn->sections[0].params;
+	cmd = scn->sections[0].workload->command(&ctx);
+	assert_string_equal(cmd, "exec swapverify --shmem --size 128 --passes 1");
+	free(cmd);
+	evidence_init(&f.ev, scn, "nfs4.2", NULL);
+	evidence_add_workload(&f.ev, "shmem")->finished = true;
+	evidence_put(&f.ev, "shmem.json", swapverify_good);
+	assert_int_equal(judge(&f, "content", reason), VERDICT_PASS);
+	assert_string_equal(reason, "0 bad pages (shmem)");
+	metric_find("shmem-swap")->measure(&f.ev, &m);
+	assert_true(metric_get(&m, "shmem_swapout_mibps")->value == 21.5);
+	assert_true(metric_get(&m, "shmem_fault_p99_us")->value == 2900.5);
+	assert_null(metric_get(&m, "swapout_mibps"));
+	metric_set_free(&m);
+	evidence_put(&f.ev, "shmem.json", swapverify_bad);
+	assert_int_equal(judge(&f, "content", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "4096 bad pages (shmem, first: page 70000: garbage"));
+	evidence_put(&f.ev, "shmem.json", "not json");
+	assert_int_equal(judge(&f, "content", reason), VERDICT_FAIL);
+	assert_string_equal(reason, "shmem.json is missing or not a swapverify report");
+	evidence_free(&f.ev);
+	scenario_free(scn);
+}
+
+/* A fault's guest commands, as a lab would get them; the client's NFS RPCs grow. */
+static char fault_scripts[2048];
+
+static int fake_sh(void *runner, enum guest_role role, const char *script,
+		   char *out, size_t outlen, char *why, size_t len)
+{
+	static unsigned calls;
+	size_t used = strlen(fault_scripts);
+
+	snprintf(fault_scripts + used, sizeof(fault_scripts) - used, "%s: %s\n",
+		 role == GUEST_SERVER ? "server" : "client", script);
+	if (++calls % 2)
+		snprintf(out, outlen, MOUNTSTATS(10, 10, 10240, 10, 0));
+	else
+		snprintf(out, outlen, MOUNTSTATS(20, 20, 20480, 20, 0));
+	return 0;
+}
+
+/* A fault's own options reach what it does, typed: corrupt-swap, nfsd-restart. */
+static void test_fault_options(void **state)
+{
+	static const char text[] = "[scenario]\n[swapverify]\n[corrupt-swap]\nfrom = 10\n"
+		"to = 20\nclasses = swapverify\n[nfsd-restart]\nrecovery = 45s\n";
+	char err[512], why[256], *log = NULL;
+	struct scenario *scn = scenario_parse_text("f.scn", text, err, sizeof(err));
+	struct fault_ctx ctx = { .sh = fake_sh, .armed = "client.swap", .round = 1 };
+	size_t loglen = 0;
+
+	if (!scn)
+		fail_msg("%s", err);
+	ctx.log = open_memstream(&log, &loglen);
+	ctx.params = &scn->sections[1].params;
+	ctx.opts = ctx.params->opts;
+	assert_int_equal(scn->sections[1].fault->inject(&ctx, why, sizeof(why)), 0);
+	assert_non_null(strstr(fault_scripts, "server: swapcorrupt --from 10 --to 20 "
+			       "--class swapverify /export/swaplab/client.swap\n"));
+	ctx.params = &scn->sections[2].params;
+	ctx.opts = ctx.params->opts;
+	assert_int_equal(scn->sections[2].fault->inject(&ctx, why, sizeof(why)), 0);
+	fflush(ctx.log);
+	assert_non_null(strstr(log, "recovery_bound_s = 45\n"));
+	assert_non_null(strstr(log, "recovery_s = "));
+	fclose(ctx.log);
+	free(log);
+	scenario_free(scn);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_all_pass, setup, teardown),
 		cmocka_unit_test(test_recovery),
 		cmocka_unit_test(test_fault_verdicts),
+		cmocka_unit_test(test_shmem),
+		cmocka_unit_test(test_fault_options),
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_content_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),

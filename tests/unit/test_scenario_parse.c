@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The scenario parser: good files parse, every kind of mistake is named. */
+#include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -179,6 +180,99 @@ static void test_fault_needs_workload(void **state)
 		     "t.scn:3: [corrupt-swap] after = swapverify: no such workload section");
 }
 
+/* Options that are each valid but do not fit together are named too. */
+static void test_workload_validate(void **state)
+{
+	expect_error("[scenario]\n[fio]\nsize = 1M\nbs = 2M\n",
+		     "t.scn:4: [fio] bs = 2097152 is larger than size = 1048576 bytes");
+	expect_error("[scenario]\n[fio]\nsize = 2x\n",
+		     "t.scn:3: [fio] size must be a size such as 32M");
+}
+
+/* The typed options a workload's command reads are those of the file. */
+static void test_typed_options(void **state)
+{
+	struct scenario *s = parse(good);
+	const struct scn_section *sng;
+	const struct scn_words *methods;
+
+	assert_non_null(s);
+	sng = scenario_section(s, "stress-ng");
+	assert_non_null(sng->params.opts);
+	assert_true(sng->common.concurrent);
+	assert_int_equal(sng->common.timeout_s, 0);
+	methods = (const struct scn_words *)((const char *)sng->params.opts +
+		scn_find_option(sng->workload->options, "vm_methods")->offset);
+	assert_int_equal(methods->n, 2);
+	assert_string_equal(methods->words[1], "walk-1d");
+	assert_string_equal(scenario_section(s, "corrupt-swap")->common.after, "swapverify");
+	assert_int_equal(scenario_section(s, "corrupt-swap")->common.rounds, 1);
+	scenario_free(s);
+}
+
+static size_t field_size(enum scn_type type)
+{
+	switch (type) {
+	case SCN_UINT:
+	case SCN_DURATION:
+		return sizeof(uint64_t);
+	case SCN_SIZE:
+		return sizeof(struct scn_size);
+	case SCN_BOOL:
+		return sizeof(bool);
+	case SCN_LIST:
+		return sizeof(struct scn_words);
+	default:
+		return sizeof(const char *);
+	}
+}
+
+/* Each option has a field of its own inside its owner's struct. */
+static void check_fields(const char *owner, const struct scn_option *table, size_t size)
+{
+	const struct scn_option *a, *b;
+
+	for (a = table; a->key; a++) {
+		if (a->offset + field_size(a->type) > size)
+			fail_msg("%s: %s lies past its struct (%zu bytes)", owner, a->key, size);
+		for (b = table; b < a; b++)
+			if (a->offset < b->offset + field_size(b->type) &&
+			    b->offset < a->offset + field_size(a->type))
+				fail_msg("%s: %s and %s share a field (no SCN_FIELD?)", owner,
+					 b->key, a->key);
+	}
+}
+
+static void test_option_tables(void **state)
+{
+	int i;
+
+	for (i = 0; workloads[i]; i++)
+		check_fields(workloads[i]->name, workloads[i]->options, workloads[i]->opts_size);
+	for (i = 0; faults[i]; i++)
+		check_fields(faults[i]->name, faults[i]->options, faults[i]->opts_size);
+	check_fields("workload sections", workload_common_options, sizeof(struct scn_common));
+	check_fields("fault sections", fault_common_options, sizeof(struct scn_common));
+}
+
+/* Every scenario of the repository parses (run from the top, as make does). */
+static void test_every_scenario_file(void **state)
+{
+	glob_t g;
+	size_t i;
+
+	assert_int_equal(glob("scenarios/*/*.scn", 0, NULL, &g), 0);
+	assert_true(g.gl_pathc >= 10);
+	for (i = 0; i < g.gl_pathc; i++) {
+		struct scenario *s = scenario_load(g.gl_pathv[i], err, sizeof(err));
+
+		if (!s)
+			fail_msg("%s", err);
+		scenario_free(s);
+	}
+	globfree(&g);
+}
+
 /* A fault is injected once by default; rounds and interval are bounded. */
 static void test_fault_rounds(void **state)
 {
@@ -248,6 +342,10 @@ int main(void)
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_fault_needs_workload),
 		cmocka_unit_test(test_fault_rounds),
+		cmocka_unit_test(test_workload_validate),
+		cmocka_unit_test(test_typed_options),
+		cmocka_unit_test(test_every_scenario_file),
+		cmocka_unit_test(test_option_tables),
 		cmocka_unit_test(test_load_missing_file),
 		cmocka_unit_test(test_soak),
 	};

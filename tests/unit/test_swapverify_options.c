@@ -124,6 +124,22 @@ static void test_parse_twice(void **state)
 	assert_int_equal(o.size_mib, 4);
 }
 
+/* --shmem: a memfd mapped shared instead of anonymous memory. */
+static void test_shmem(void **state)
+{
+	struct sv_options o;
+	char err[256];
+
+	assert_int_equal(PARSE(&o, err, "--size", "8"), SV_PARSE_OK);
+	assert_false(o.shmem);
+	assert_int_equal(PARSE(&o, err, "--shmem", "--size", "8", "--hold", "5"), SV_PARSE_OK);
+	assert_true(o.shmem);
+	assert_true(o.pageout);
+	assert_int_equal(o.hold_s, 5);
+	refused(PARSE(&o, err, "--shmem=yes"), err, "--shmem=yes");
+	assert_non_null(strstr(sv_usage, "--shmem"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -131,6 +147,7 @@ int main(void)
 		cmocka_unit_test(test_every_option),
 		cmocka_unit_test(test_equals_form_and_dry_run),
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_shmem),
 		cmocka_unit_test(test_bad_sizes),
 		cmocka_unit_test(test_bad_numbers),
 		cmocka_unit_test(test_bad_usage),

@@ -81,6 +81,25 @@ static void test_dry_run_verifies_every_page(void **state)
 	unlink(path);
 }
 
+/* --shmem verifies a memfd mapped shared the same way, and says so. */
+static void test_dry_run_shmem(void **state)
+{
+	json_object *j;
+
+	assert_int_equal(run(SWAPVERIFY " --shmem --no-pageout --size 4 --seed 3"), 0);
+	j = json_tokener_parse(out);
+	assert_non_null(j);
+	assert_string_equal(json_object_get_string(field(j, "verdict")), "pass");
+	assert_string_equal(json_object_get_string(field(j, "memory")), "shmem");
+	assert_int_equal(json_object_get_int(field(j, "pages")), 1024);
+	assert_int_equal(json_object_get_int(field(j, "bad_pages")), 0);
+	json_object_put(j);
+	assert_int_equal(run(SWAPVERIFY " --no-pageout --size 4"), 0);
+	j = json_tokener_parse(out);
+	assert_string_equal(json_object_get_string(field(j, "memory")), "anonymous");
+	json_object_put(j);
+}
+
 static void test_not_enough_swap(void **state)
 {
 	struct sysinfo si;
@@ -115,6 +134,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dry_run_verifies_every_page),
+		cmocka_unit_test(test_dry_run_shmem),
 		cmocka_unit_test(test_not_enough_swap),
 		cmocka_unit_test(test_bad_input),
 	};
