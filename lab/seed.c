@@ -2,7 +2,7 @@
 /*
  * A guest's NoCloud seed image, made by cloud-localds (cloud-image-utils):
  * user-data from guests/cloud-init/<role>.yaml, the tunnel address in
- * network-config, and for the server the files of nfs-export/.
+ * network-config, and for the server the files of server/nfs/.
  */
 #include <errno.h>
 #include <glib.h>
@@ -19,12 +19,12 @@
 
 extern char **environ;
 
-/* The server's role set-up: nfs-export/ file -> guest path, permissions. */
+/* The server's role set-up: server/nfs/ file -> guest path, permissions. */
 static const char *const server_files[][3] = {
-	{ "nfs-export/exports", "/etc/exports", "0644" },
-	{ "nfs-export/nfs.conf", "/etc/nfs.conf.d/swaplab.conf", "0644" },
-	{ "nfs-export/sysctl.conf", "/etc/sysctl.d/90-swaplab-nfs.conf", "0644" },
-	{ "nfs-export/setup-server.sh", "/usr/local/sbin/swaplab-export", "0755" },
+	{ "server/nfs/exports", "/etc/exports", "0644" },
+	{ "server/nfs/nfs.conf", "/etc/nfs.conf.d/swaplab.conf", "0644" },
+	{ "server/nfs/sysctl.conf", "/etc/sysctl.d/90-swaplab-nfs.conf", "0644" },
+	{ "server/nfs/setup.sh", "/usr/local/sbin/swaplab-export", "0755" },
 };
 #define N_SERVER_FILES (sizeof(server_files) / sizeof(server_files[0]))
 
