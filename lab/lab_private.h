@@ -21,6 +21,7 @@
  *               info.c           lab_info(): what a run directory records
  *   base        lab_error.c lab_paths.c lab_config.c console.c
  *               domain_xml.c seed_text.c swap_plan.c (pure: unit-tested)
+ *               swap_targets.c   the swap targets and server protocols (lab_swap.h)
  */
 #ifndef SWAPLAB_LAB_PRIVATE_H
 #define SWAPLAB_LAB_PRIVATE_H
@@ -30,6 +31,7 @@
 #include <stdarg.h>
 
 #include "lab.h"
+#include "lab_swap.h"
 
 #define LAB_ROLES 2
 #define LAB_TUNNEL_SERVER_ADDR "10.77.0.1"
@@ -116,6 +118,9 @@ int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
 
 /* bringup.c */
 int lab_bringup_wait(struct lab *lab, double t0);
+
+/* swap_targets.c: the server protocols any target needs, i from 0; NULL past the end. */
+const struct lab_server_proto *lab_server_proto_at(unsigned int i);
 
 /* swap_target.c */
 int lab_swap_on(struct lab *lab);

@@ -2,7 +2,7 @@
 /*
  * Turn the client's swap on through the guest agent, one command per step
  * so a failure names its step, then read back from the guest's own /proc
- * that swap is on where it should be.
+ * that swap is on where its descriptor (lab_swap.h) says it should be.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +61,8 @@ static char *client_output(struct lab *lab, char *const argv[])
 	return out;
 }
 
-static int confirm_nfs(struct lab *lab, const char *vers)
+/* The swap file's file system is mounted as the target says. */
+static int confirm_mount(struct lab *lab, const struct lab_swap_target *t)
 {
 	char *mounts_argv[] = { "cat", "/proc/mounts", NULL };
 	char *mounts = client_output(lab, mounts_argv);
@@ -70,13 +71,14 @@ static int confirm_nfs(struct lab *lab, const char *vers)
 
 	if (!mounts)
 		return LAB_EFAIL;
-	if (!mount_entry(mounts, LAB_MOUNT_POINT, type, sizeof(type), opts, sizeof(opts)))
-		rc = lab_fail(LAB_EFAIL, "client: %s is not mounted", LAB_MOUNT_POINT);
-	else if (strncmp(type, "nfs", 3))
-		rc = lab_fail(LAB_EFAIL, "client: %s is %s, not NFS", LAB_MOUNT_POINT, type);
-	else if (!nfs_version_is(opts, vers))
-		rc = lab_fail(LAB_EFAIL, "client: %s is not NFS version %s: %s",
-			      LAB_MOUNT_POINT, vers, opts);
+	if (!mount_entry(mounts, t->mount_point, type, sizeof(type), opts, sizeof(opts)))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not mounted", t->mount_point);
+	else if (strncmp(type, t->fstype, strlen(t->fstype)))
+		rc = lab_fail(LAB_EFAIL, "client: %s is %s, not %s", t->mount_point, type,
+			      t->protocol);
+	else if (!mount_version_is(opts, t->version))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not %s version %s: %s",
+			      t->mount_point, t->protocol, t->version, opts);
 	free(mounts);
 	return rc;
 }
@@ -103,7 +105,7 @@ static int confirm_swap(struct lab *lab, const struct swap_plan *p)
 	char *swaps;
 	int rc = 0;
 
-	if (p->nfs_vers && (rc = confirm_nfs(lab, p->nfs_vers)))
+	if (p->target->mount_point && (rc = confirm_mount(lab, p->target)))
 		return rc;
 	if (p->file && (rc = confirm_allocated(lab, p)))
 		return rc;
