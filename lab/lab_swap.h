@@ -48,7 +48,7 @@ struct lab_server_file {
 };
 
 struct lab_server_check {
-	const char *argv[6];		/* run in the server, must exit 0 */
+	const char *argv[6];		/* up to 5 words, run in the server: must exit 0 */
 	const char *expect;		/* its output must contain this... */
 	bool at_start;			/* ...or start with it */
 	const char *fail;		/* the reason otherwise; its %s: the output */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Turn the client's swap on through the guest agent, one command per step
- * so a failure names its step, then read back from the guest's own /proc
- * that swap is on where its descriptor (lab_swap.h) says it should be.
+ * Swap targets at both ends, run from their descriptors (lab_swap.h): the
+ * server serving every protocol a target needs, and the client's swap
+ * turned on through the guest agent, one command per step so a failure
+ * names its step, then read back from the guest's own /proc.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,62 @@ static int run_step(struct lab *lab, const struct swap_step *s)
 		free(cmd);
 	}
 	lab_exec_result_free(&res);
+	return rc;
+}
+
+/* Runs argv; nonzero exit is a failure that quotes the command's output. */
+static int run_checked(struct lab *lab, enum lab_role role, char *const argv[],
+		       unsigned int timeout_s, char **out)
+{
+	struct lab_exec_result res;
+	int rc = lab_exec(lab, role, argv, timeout_s, &res);
+
+	if (!rc && res.status)
+		rc = lab_fail(LAB_EFAIL, "'%s %s' exited %d:\n%s%s", argv[0],
+			      argv[1] ? argv[1] : "", res.status, res.out, res.err);
+	if (!rc && out) {
+		*out = res.out;
+		res.out = NULL;
+	}
+	lab_exec_result_free(&res);
+	return rc;
+}
+
+/*
+ * One protocol's checks: every command runs (and must exit 0) before any
+ * output is judged, in the order the descriptor lists them.
+ */
+static int server_proto_ready(struct lab *lab, const struct lab_server_proto *proto)
+{
+	char *out[LAB_SERVER_MAX_CHECKS] = { NULL };
+	const struct lab_server_check *c;
+	unsigned int i, n;
+	int rc = 0;
+
+	for (n = 0; n < LAB_SERVER_MAX_CHECKS && proto->checks[n].argv[0]; n++)
+		;
+	for (i = 0; !rc && i < n; i++)
+		rc = run_checked(lab, LAB_SERVER, (char *const *)proto->checks[i].argv, 60,
+				 &out[i]);
+	for (i = 0; !rc && i < n; i++) {
+		c = &proto->checks[i];
+		if (c->at_start ? strncmp(out[i], c->expect, strlen(c->expect)) :
+				  !strstr(out[i], c->expect))
+			rc = lab_fail(LAB_EFAIL, c->fail, out[i]);
+	}
+	for (i = 0; i < n; i++)
+		free(out[i]);
+	return rc;
+}
+
+int lab_server_ready(struct lab *lab)
+{
+	const struct lab_server_proto *proto;
+	unsigned int i;
+	int rc = 0;
+
+	for (i = 0; !rc && (proto = lab_server_proto_at(i)); i++)
+		rc = server_proto_ready(lab, proto);
 	return rc;
 }
 
