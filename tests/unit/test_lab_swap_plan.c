@@ -265,6 +265,14 @@ static void test_server_protos(void **state)
 	assert_string_equal(nfs->checks[2].argv[1], "/proc/sys/fs/leases-enable");
 	assert_string_equal(nfs->checks[2].expect, "0");
 	assert_null(nfs->checks[3].argv[0]);
+	/* A reason is a printf format of the output alone: one %s (or %.Ns). */
+	for (i = 0; i < LAB_SERVER_MAX_CHECKS && nfs->checks[i].argv[0]; i++) {
+		const char *pct = strchr(nfs->checks[i].fail, '%');
+
+		assert_non_null(pct);
+		assert_null(strchr(pct + 1, '%'));
+		assert_int_equal(pct[strspn(pct + 1, ".0123456789") + 1], 's');
+	}
 }
 
 static void test_allocated(void **state)
