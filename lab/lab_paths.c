@@ -47,7 +47,7 @@ char *lab_kernel_path(const char *variant)
 }
 
 /*
- * Files of this tree (nfs-export/, guests/) are found next to the binary,
+ * Files of this tree (server/, guests/) are found next to the binary,
  * lab/swaplab, so the lab works from any current directory.
  */
 char *lab_source_path(const char *relative)

@@ -11,7 +11,8 @@
  *   lifecycle   lab.c            up, attach, down
  *   bring-up    bringup.c        the steps and their waits
  *   services    tools.c          the in-guest tools into a guest
- *               swap_target.c    the client's swap on, or switched
+ *               swap_target.c    swap targets run: the server serving, the client's
+ *                                swap on, or switched
  *               power.c          reset, suspend, SysRq, QMP: libvirt, not the guest
  *   guest I/O   guest_io.c       exec, push, pull, crashed: a role's guest
  *               job_agent.c      guest jobs over the agent; lab_agent_exec waits for one
@@ -21,6 +22,7 @@
  *               info.c           lab_info(): what a run directory records
  *   base        lab_error.c lab_paths.c lab_config.c console.c
  *               domain_xml.c seed_text.c swap_plan.c (pure: unit-tested)
+ *               swap_targets.c   the swap targets and server protocols (lab_swap.h)
  */
 #ifndef SWAPLAB_LAB_PRIVATE_H
 #define SWAPLAB_LAB_PRIVATE_H
@@ -30,6 +32,7 @@
 #include <stdarg.h>
 
 #include "lab.h"
+#include "lab_swap.h"
 
 #define LAB_ROLES 2
 #define LAB_TUNNEL_SERVER_ADDR "10.77.0.1"
@@ -117,7 +120,11 @@ int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
 /* bringup.c */
 int lab_bringup_wait(struct lab *lab, double t0);
 
-/* swap_target.c */
+/* swap_targets.c: the server protocols any target needs, i from 0; NULL past the end. */
+const struct lab_server_proto *lab_server_proto_at(unsigned int i);
+
+/* swap_target.c: the server's protocols serving; the client's swap on. */
+int lab_server_ready(struct lab *lab);
 int lab_swap_on(struct lab *lab);
 
 /* state.c; lab_keep_string copies s into lab->strings[] for lab->cfg. */

@@ -31,4 +31,4 @@ test_scenario_summary_SRCS := tests/unit/test_scenario_summary.c $(SCENARIO_CORE
 	results/known.c results/textfile.c
 test_scenario_run_dir_SRCS := tests/unit/test_scenario_run_dir.c scenarios/run_dir.c \
 	$(SCENARIO_CORE_SRCS) results/known.c results/textfile.c lab/info.c \
-	lab/lab_config.c lab/lab_paths.c lab/lab_error.c
+	lab/lab_config.c lab/swap_targets.c lab/lab_paths.c lab/lab_error.c
