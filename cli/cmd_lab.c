@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "../common/exit_codes.h"
 #include "../lab/lab.h"
+#include "../lab/lab_swap.h"
 
 #define EXEC_TIMEOUT_S 600
 
@@ -86,17 +87,43 @@ static void catch_stop_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/* text, its lines filled up to width columns (words stay whole). */
+static void print_filled(FILE *f, const char *text, size_t width)
+{
+	size_t col = 0, n;
+
+	while (*text) {
+		n = strcspn(text, " ");
+		if (col && col + 1 + n > width) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(text, 1, n, f);
+		col += n;
+		text += n + (text[n] == ' ');
+	}
+	fputc('\n', f);
+}
+
 static void up_help(FILE *f)
 {
+	char *targets = lab_swap_target_names(" | ", " | ");
+	struct lab_config defaults;
+
+	lab_config_init(&defaults);
 	fputs("usage: swaplab [--prefix NAME] [--json] up [OPTIONS]\n"
 	      "Boot the NFS server and the client, mount the export and swap to it.\n\n"
 	      "  --client-kernel V   stock | patched | debug | debug-v1 (default patched)\n"
 	      "  --client-mem MIB    client memory (default 384)\n"
 	      "  --client-cpus N     client vCPUs (default 1)\n"
 	      "  --server-mem MIB    server memory (default 512)\n"
-	      "  --server-cpus N     server vCPUs (default 1)\n"
-	      "  --swap TARGET       nfs4.2 | nfs3 | local | loop-nfs | none (default nfs4.2)\n"
-	      "  --swap-size MIB     swap file or device size (default 1024)\n"
+	      "  --server-cpus N     server vCPUs (default 1)\n", f);
+	fprintf(f, "  --swap TARGET       %s (default %s)\n", targets, defaults.swap_target);
+	free(targets);
+	fputs("  --swap-size MIB     swap file or device size (default 1024)\n"
 	      "  --tunnel-port P     UDP ports P and P+1 on 127.0.0.1 (default: free ones)\n"
 	      "  --timeout SEC       limit of each bring-up step (default 300)\n"
 	      "  --cmdline ARGS      appended to the client kernel command line\n"
@@ -453,6 +480,19 @@ int cmd_pull(int argc, char **argv, const struct global_opts *g)
 	return rc ? failed("pull", rc) : 0;
 }
 
+static void swap_help(void)
+{
+	char *targets = lab_swap_target_names(", ", " or ");
+	char *text = NULL;
+
+	puts("usage: swaplab [--prefix NAME] swap TARGET [--size MIB]");
+	if (asprintf(&text, "Switch the client's swap, without a reboot, to %s; the new target is confirmed as at 'up'.",
+		     targets) > 0)
+		print_filled(stdout, text, 72);
+	free(text);
+	free(targets);
+}
+
 int cmd_swap(int argc, char **argv, const struct global_opts *g)
 {
 	unsigned int size_mib = 0;
@@ -462,9 +502,7 @@ int cmd_swap(int argc, char **argv, const struct global_opts *g)
 	bool help = argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
 
 	if (help || (argc != 2 && !(argc == 4 && !strcmp(argv[2], "--size")))) {
-		puts("usage: swaplab [--prefix NAME] swap TARGET [--size MIB]\n"
-		     "Switch the client's swap, without a reboot, to nfs4.2, nfs3, local,\n"
-		     "loop-nfs or none; the new target is confirmed as at 'up'.");
+		swap_help();
 		return help ? 0 : EXIT_USAGE;
 	}
 	if (argc == 4 && (!parse_uint(argv[3], &size_mib, 10) || !size_mib))

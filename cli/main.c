@@ -11,8 +11,12 @@
 
 #include "commands.h"
 #include "../common/exit_codes.h"
+#include "../lab/lab_swap.h"
 #include "../results/results.h"
 #include "../scenarios/run.h"
+
+/* Made by usage(): the names come from the swap targets' table. */
+static char swap_summary[160];
 
 static const struct command commands[] = {
 	{ "up", cmd_up, "[--client-kernel V] [--client-mem MIB] [--swap TARGET] ...",
@@ -26,8 +30,7 @@ static const struct command commands[] = {
 	{ "pull", cmd_pull, "ROLE GUEST_PATH LOCAL", "copy a file out of a guest" },
 	{ "sysrq", cmd_sysrq, "ROLE KEYS",
 	  "send SysRq keys (e.g. wm) through the guest's keyboard" },
-	{ "swap", cmd_swap, "TARGET [--size MIB]",
-	  "switch the client's swap to nfs4.2, nfs3, local, loop-nfs or none" },
+	{ "swap", cmd_swap, "TARGET [--size MIB]", swap_summary },
 	{ "run", cmd_run, "[--reps N] [--variants LIST] SCENARIO...",
 	  "run scenarios and write results/runs/<id>/" },
 	{ "import", cmd_import, "[--db FILE] [RUNS_DIR]",
@@ -42,8 +45,11 @@ static const struct command commands[] = {
 
 static void usage(FILE *f)
 {
+	char *targets = lab_swap_target_names(", ", " or ");
 	size_t i;
 
+	snprintf(swap_summary, sizeof(swap_summary), "switch the client's swap to %s", targets);
+	free(targets);
 	fprintf(f, "usage: swaplab [--prefix NAME] [--json] COMMAND [ARGS]\n\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n           %s\n", commands[i].name,

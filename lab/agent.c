@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * qemu-guest-agent through libvirt (virDomainQemuAgentCommand, which also
- * works on a remote connection): ping, starting a program, and file copies
- * in base64 chunks.  Every call has a timeout.
+ * works on a remote connection): ping, any command (for the guest jobs of
+ * lab/job.c), and file copies in base64 chunks.  Every call has a timeout.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -81,13 +81,6 @@ static json_object *agent_call(virDomainPtr dom, const char *cmd, json_object *a
 	return ret;
 }
 
-static long long get_int(json_object *o, const char *key, long long fallback)
-{
-	json_object *v;
-
-	return json_object_object_get_ex(o, key, &v) ? json_object_get_int64(v) : fallback;
-}
-
 static bool get_bool(json_object *o, const char *key)
 {
 	json_object *v;
@@ -125,23 +118,10 @@ int lab_agent_ping(virDomainPtr dom, unsigned int timeout_s)
 	return ret ? 0 : LAB_EFAIL;
 }
 
-long long lab_agent_spawn(virDomainPtr dom, char *const argv[])
+json_object *lab_agent_call(virDomainPtr dom, const char *cmd, json_object *args,
+			    int timeout_s)
 {
-	json_object *args = json_object_new_object();
-	json_object *list = json_object_new_array();
-	json_object *ret;
-	long long pid;
-	int i;
-
-	for (i = 1; argv[i]; i++)
-		json_object_array_add(list, json_object_new_string(argv[i]));
-	json_object_object_add(args, "path", json_object_new_string(argv[0]));
-	json_object_object_add(args, "arg", list);
-	json_object_object_add(args, "capture-output", json_object_new_boolean(false));
-	ret = agent_call(dom, "guest-exec", args, CALL_TIMEOUT_S);
-	pid = ret ? get_int(ret, "pid", -1) : -1;
-	json_object_put(ret);
-	return pid;
+	return agent_call(dom, cmd, args, timeout_s);
 }
 
 static long long file_open(virDomainPtr dom, const char *path, const char *mode)

@@ -71,24 +71,6 @@ static int wait_agent(struct lab *lab, enum lab_role role, double deadline)
 	return 0;
 }
 
-/* Runs argv; nonzero exit is a failure that quotes the command's output. */
-static int run_checked(struct lab *lab, enum lab_role role, char *const argv[],
-		       unsigned int timeout_s, char **out)
-{
-	struct lab_exec_result res;
-	int rc = lab_exec(lab, role, argv, timeout_s, &res);
-
-	if (!rc && res.status)
-		rc = lab_fail(LAB_EFAIL, "'%s %s' exited %d:\n%s%s", argv[0],
-			      argv[1] ? argv[1] : "", res.status, res.out, res.err);
-	if (!rc && out) {
-		*out = res.out;
-		res.out = NULL;
-	}
-	lab_exec_result_free(&res);
-	return rc;
-}
-
 /*
  * cloud-init status --wait, again until the deadline while cloud-init has
  * not reached a verdict: on a debug kernel under TCG the agent can answer
@@ -128,30 +110,10 @@ static int wait_cloud_init(struct lab *lab, enum lab_role role, double deadline)
 	return rc;
 }
 
-/* The export is up, on the data disk, with leases (delegations) off. */
+/* Every protocol the swap targets need served (lab_swap.h). */
 static int server_ready(struct lab *lab)
 {
-	char *exports_argv[] = { "exportfs", "-s", NULL };
-	char *source_argv[] = { "findmnt", "-n", "-o", "SOURCE", LAB_EXPORT_PATH, NULL };
-	char *leases_argv[] = { "cat", "/proc/sys/fs/leases-enable", NULL };
-	char *exports = NULL, *source = NULL, *leases = NULL;
-	int rc = run_checked(lab, LAB_SERVER, exports_argv, 60, &exports);
-
-	rc = rc ?: lab_tools_install(lab, LAB_SERVER);
-
-	rc = rc ?: run_checked(lab, LAB_SERVER, source_argv, 60, &source);
-	rc = rc ?: run_checked(lab, LAB_SERVER, leases_argv, 60, &leases);
-	if (!rc && !strstr(exports, LAB_EXPORT_PATH))
-		rc = lab_fail(LAB_EFAIL, "%s is not exported:\n%s", LAB_EXPORT_PATH, exports);
-	else if (!rc && strncmp(source, "/dev/vdb", 8))
-		rc = lab_fail(LAB_EFAIL, "%s is on %s, not the data disk /dev/vdb",
-			      LAB_EXPORT_PATH, source);
-	else if (!rc && leases[0] != '0')
-		rc = lab_fail(LAB_EFAIL, "fs.leases-enable is %c: delegations are on", leases[0]);
-	free(exports);
-	free(source);
-	free(leases);
-	return rc;
+	return lab_tools_install(lab, LAB_SERVER) ?: lab_server_ready(lab);
 }
 
 static int client_ready(struct lab *lab)

@@ -2,7 +2,7 @@
 /*
  * The guests as lab.h shows them: commands and files in a role's guest,
  * and whether that guest is still alive.  Below this file the guests are
- * libvirt domains (agent.c, agent_exec.c); from here up they are roles of
+ * libvirt domains (agent.c, job_agent.c); from here up they are roles of
  * a lab, and a command that fails because its guest panicked says so.
  */
 #include <stdio.h>

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lab_info.h"
 #include "lab_private.h"
 
 static struct lab *lab_new(const char *prefix)
@@ -79,15 +80,9 @@ static int check_inputs(const struct lab_config *c)
 	const char *variants[] = { c->server_kernel, c->client_kernel };
 	unsigned int i;
 
-	for (i = 0; i < 2; i++) {
-		char *k = lab_kernel_path(variants[i]);
-		bool ok = access(k, R_OK) == 0;
-
-		free(k);
-		if (!ok)
-			return lab_fail(LAB_EENV, "the %s kernel is not built (no %s/kernel/out/%s/bzImage): run 'make kernel-%s'",
-					variants[i], lab_cache_dir(), variants[i], variants[i]);
-	}
+	for (i = 0; i < 2; i++)
+		if (lab_kernel_check(variants[i]))
+			return LAB_EENV;
 	if (access(c->image, R_OK) != 0)
 		return lab_fail(LAB_EENV, "no base image %s: run 'make images'%s", c->image,
 				getenv("SWAPLAB_IMAGE") ? " or fix SWAPLAB_IMAGE" : "");
@@ -170,8 +165,8 @@ int lab_up(const struct lab_config *cfg, struct lab **labp)
 		lab_free(lab);
 		return rc;
 	}
-	lab->console[LAB_CLIENT] = lab_strdup_printf("%s/console-client.log", lab->dir);
-	lab->console[LAB_SERVER] = lab_strdup_printf("%s/console-server.log", lab->dir);
+	lab->console[LAB_CLIENT] = lab_console_file(lab->cfg.prefix, LAB_CLIENT);
+	lab->console[LAB_SERVER] = lab_console_file(lab->cfg.prefix, LAB_SERVER);
 	/* From here on the lab exists: any failure tears it down. */
 	rc = make_dir(lab->dir) ?: lab_state_write(lab);
 	rc = rc ?: start_role(lab, LAB_SERVER);

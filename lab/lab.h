@@ -32,7 +32,7 @@ struct lab_config {
 	unsigned int client_cpus;
 	unsigned int server_mem_mib;
 	unsigned int server_cpus;
-	const char *swap_target;	/* nfs4.2 | nfs3 | local | loop-nfs | none */
+	const char *swap_target;	/* a target's name (lab_swap.h): nfs4.2, local... */
 	unsigned int swap_size_mib;
 	const char *cmdline_extra;	/* appended to the client kernel command line */
 	unsigned int boot_timeout_s;	/* per step of bring-up */
@@ -86,9 +86,9 @@ int lab_pull(struct lab *lab, enum lab_role role, const char *guest_path,
 	     const char *local_path);
 
 /*
- * Switch the client's swap to another target (nfs4.2, nfs3, local, loop-nfs,
- * none) without a reboot: swap off, unmount, then set up and confirm the new
- * one.  size_mib 0 keeps the lab's size.
+ * Switch the client's swap to another target (a name of lab_swap.h's table:
+ * nfs4.2, local, ...) without a reboot: swap off, unmount, then set up and
+ * confirm the new one.  size_mib 0 keeps the lab's size.
  */
 int lab_swap_set(struct lab *lab, const char *target, unsigned int size_mib);
 

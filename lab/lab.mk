@@ -8,19 +8,26 @@ PKGS += glib-2.0
 LAB_SRCS := lab/lab.c lab/lab_config.c lab/lab_error.c lab/lab_paths.c \
 	lab/host.c lab/accel.c lab/ports.c lab/storage.c lab/seed.c \
 	lab/seed_text.c lab/domain.c lab/domain_xml.c lab/console.c lab/agent.c \
-	lab/agent_exec.c lab/guest_io.c lab/bringup.c lab/swap_plan.c \
-	lab/swap_target.c lab/state.c lab/tools.c lab/power.c
+	lab/job.c lab/job_agent.c lab/guest_io.c lab/bringup.c lab/swap_plan.c \
+	lab/swap_targets.c lab/swap_target.c lab/state.c lab/tools.c lab/power.c \
+	lab/info.c
 SWAPLAB_SRCS += $(LAB_SRCS)
 
 # Unit tests of the pure parts: names and limits, domain XML, seed text,
-# swap plans and the /proc files that confirm them.
-UNIT_TESTS += test_lab_config test_lab_domain_xml test_lab_seed test_lab_swap_plan
-test_lab_config_SRCS := tests/unit/test_lab_config.c lab/lab_config.c lab/lab_error.c
+# swap targets, their plans and the /proc files that confirm them, the
+# guest-job protocol, what lab_info() reads of the kernel builds.
+UNIT_TESTS += test_lab_config test_lab_domain_xml test_lab_seed test_lab_swap_plan \
+	test_lab_job test_lab_info
+test_lab_config_SRCS := tests/unit/test_lab_config.c lab/lab_config.c lab/lab_error.c \
+	lab/swap_targets.c
 test_lab_domain_xml_SRCS := tests/unit/test_lab_domain_xml.c lab/domain_xml.c \
 	lab/lab_paths.c
 test_lab_seed_SRCS := tests/unit/test_lab_seed.c lab/seed_text.c
 test_lab_swap_plan_SRCS := tests/unit/test_lab_swap_plan.c lab/swap_plan.c \
-	lab/lab_paths.c
+	lab/swap_targets.c lab/lab_paths.c
+test_lab_job_SRCS := tests/unit/test_lab_job.c lab/job.c lab/lab_error.c lab/lab_paths.c
+test_lab_info_SRCS := tests/unit/test_lab_info.c lab/info.c lab/lab_config.c \
+	lab/lab_error.c lab/lab_paths.c lab/swap_targets.c
 
 # make up [VARIANT=stock|patched|debug] [UP_ARGS="--client-mem 256 ..."]
 .PHONY: up down

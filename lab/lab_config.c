@@ -18,9 +18,6 @@
 
 /* debug-v1: the debug kernel with v1's use-after-free back (a test fixture) */
 static const char *const kernel_variants[] = { "stock", "patched", "debug", "debug-v1", NULL };
-static const char *const swap_targets[] = {
-	"nfs4.2", "nfs3", "local", "loop-nfs", "none", NULL
-};
 static const char *const accels[] = { "auto", "tcg", "kvm", NULL };
 
 static const char *env_or(const char *name, const char *fallback)
@@ -83,6 +80,15 @@ static int check_range(const char *what, unsigned int v, unsigned int lo,
 	return lab_fail(LAB_EUSAGE, "%s %u is out of range (%u..%u)", what, v, lo, hi);
 }
 
+static int unknown_swap_target(const char *name)
+{
+	char *known = lab_swap_target_names(", ", ", ");
+	int rc = lab_fail(LAB_EUSAGE, "unknown swap target '%s' (known: %s)", name, known);
+
+	free(known);
+	return rc;
+}
+
 bool lab_kernel_is_debug(const char *variant)
 {
 	return variant && !strncmp(variant, "debug", 5);
@@ -99,9 +105,8 @@ int lab_config_check(const struct lab_config *c)
 	if (!one_of(c->server_kernel, kernel_variants))
 		return lab_fail(LAB_EUSAGE, "unknown server kernel variant '%s' (known: stock, patched, debug, debug-v1)",
 				c->server_kernel);
-	if (!one_of(c->swap_target, swap_targets))
-		return lab_fail(LAB_EUSAGE, "unknown swap target '%s' (known: nfs4.2, nfs3, local, loop-nfs, none)",
-				c->swap_target);
+	if (!lab_swap_target_find(c->swap_target))
+		return unknown_swap_target(c->swap_target);
 	if (!one_of(c->accel, accels))
 		return lab_fail(LAB_EUSAGE, "unknown accelerator '%s' in SWAPLAB_ACCEL (known: auto, tcg, kvm)",
 				c->accel);

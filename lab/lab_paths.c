@@ -47,7 +47,7 @@ char *lab_kernel_path(const char *variant)
 }
 
 /*
- * Files of this tree (nfs-export/, guests/) are found next to the binary,
+ * Files of this tree (server/, guests/) are found next to the binary,
  * lab/swaplab, so the lab works from any current directory.
  */
 char *lab_source_path(const char *relative)
@@ -71,6 +71,12 @@ char *lab_source_path(const char *relative)
 const char *lab_role_name(enum lab_role role)
 {
 	return role == LAB_CLIENT ? "client" : "server";
+}
+
+char *lab_console_file(const char *prefix, enum lab_role role)
+{
+	return lab_strdup_printf("%s/labs/%s/console-%s.log", lab_cache_dir(), prefix,
+				 lab_role_name(role));
 }
 
 char *lab_domain_name(const char *prefix, enum lab_role role)

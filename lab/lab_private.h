@@ -11,14 +11,18 @@
  *   lifecycle   lab.c            up, attach, down
  *   bring-up    bringup.c        the steps and their waits
  *   services    tools.c          the in-guest tools into a guest
- *               swap_target.c    the client's swap on, or switched
+ *               swap_target.c    swap targets run: the server serving, the client's
+ *                                swap on, or switched
  *               power.c          reset, suspend, SysRq, QMP: libvirt, not the guest
  *   guest I/O   guest_io.c       exec, push, pull, crashed: a role's guest
- *               agent_exec.c     a command in a domain, robust to lost replies
- *   transport   agent.c          qemu-guest-agent calls: ping, spawn, files
+ *               job_agent.c      guest jobs over the agent; lab_agent_exec waits for one
+ *               job.c            the guest-job protocol (pure: unit-tested on a fake agent)
+ *   transport   agent.c          qemu-guest-agent calls: ping, call, files
  *   host side   host.c accel.c ports.c storage.c seed.c domain.c state.c
+ *               info.c           lab_info(): what a run directory records
  *   base        lab_error.c lab_paths.c lab_config.c console.c
  *               domain_xml.c seed_text.c swap_plan.c (pure: unit-tested)
+ *               swap_targets.c   the swap targets and server protocols (lab_swap.h)
  */
 #ifndef SWAPLAB_LAB_PRIVATE_H
 #define SWAPLAB_LAB_PRIVATE_H
@@ -28,6 +32,7 @@
 #include <stdarg.h>
 
 #include "lab.h"
+#include "lab_swap.h"
 
 #define LAB_ROLES 2
 #define LAB_TUNNEL_SERVER_ADDR "10.77.0.1"
@@ -63,6 +68,8 @@ char *lab_kernel_path(const char *variant);
 char *lab_source_path(const char *relative);
 const char *lab_role_name(enum lab_role role);	/* "client" | "server" */
 char *lab_domain_name(const char *prefix, enum lab_role role);
+/* Where a role's serial console is logged: $SWAPLAB_CACHE/labs/<prefix>/console-<role>.log */
+char *lab_console_file(const char *prefix, enum lab_role role);
 char *lab_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double lab_now(void);
 
@@ -95,24 +102,29 @@ bool lab_domain_is_ours(virDomainPtr dom, const char *prefix);
 void lab_console_tail(const char *path, unsigned int lines, char *buf, size_t len);
 bool lab_console_find(const char *path, const char *needle, char *line, size_t len);
 
-/* agent.c */
+/* agent.c; lab_agent_exec is a guest job waited for (job_agent.c) */
 int lab_agent_ping(virDomainPtr dom, unsigned int timeout_s);
 /* A local file into the guest, as it is: the mode is the guest's default. */
 int lab_agent_write(virDomainPtr dom, const char *local, const char *guest);
 int lab_agent_pull(virDomainPtr dom, const char *guest, const char *local);
 /* A guest file into a malloc'd NUL-terminated buffer (g_free it). */
 int lab_agent_read(virDomainPtr dom, const char *guest, char **buf, size_t *len);
-/* Start argv in the guest, output not captured; returns its guest pid or -1. */
-long long lab_agent_spawn(virDomainPtr dom, char *const argv[]);
+/* {"execute": cmd, "arguments": args} (args consumed): its "return" member, or NULL */
+struct json_object *lab_agent_call(virDomainPtr dom, const char *cmd,
+				   struct json_object *args, int timeout_s);
 
-/* agent_exec.c; guest_io.c's lab_exec() adds crash detection on top. */
+/* job_agent.c; guest_io.c's lab_exec() adds crash detection on top. */
 int lab_agent_exec(virDomainPtr dom, char *const argv[], unsigned int timeout_s,
 		   struct lab_exec_result *res);
 
 /* bringup.c */
 int lab_bringup_wait(struct lab *lab, double t0);
 
-/* swap_target.c */
+/* swap_targets.c: the server protocols any target needs, i from 0; NULL past the end. */
+const struct lab_server_proto *lab_server_proto_at(unsigned int i);
+
+/* swap_target.c: the server's protocols serving; the client's swap on. */
+int lab_server_ready(struct lab *lab);
 int lab_swap_on(struct lab *lab);
 
 /* state.c; lab_keep_string copies s into lab->strings[] for lab->cfg. */

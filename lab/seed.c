@@ -2,7 +2,9 @@
 /*
  * A guest's NoCloud seed image, made by cloud-localds (cloud-image-utils):
  * user-data from guests/cloud-init/<role>.yaml, the tunnel address in
- * network-config, and for the server the files of nfs-export/.
+ * network-config, and for the server the files of every protocol it serves
+ * (server/<protocol>/, listed by the swap targets' descriptors) and the
+ * set-up scripts cloud-init runs.
  */
 #include <errno.h>
 #include <glib.h>
@@ -19,15 +21,6 @@
 
 extern char **environ;
 
-/* The server's role set-up: nfs-export/ file -> guest path, permissions. */
-static const char *const server_files[][3] = {
-	{ "nfs-export/exports", "/etc/exports", "0644" },
-	{ "nfs-export/nfs.conf", "/etc/nfs.conf.d/swaplab.conf", "0644" },
-	{ "nfs-export/sysctl.conf", "/etc/sysctl.d/90-swaplab-nfs.conf", "0644" },
-	{ "nfs-export/setup-server.sh", "/usr/local/sbin/swaplab-export", "0755" },
-};
-#define N_SERVER_FILES (sizeof(server_files) / sizeof(server_files[0]))
-
 static char *read_source(const char *relative, size_t *len)
 {
 	char *path = lab_source_path(relative);
@@ -42,24 +35,48 @@ static char *read_source(const char *relative, size_t *len)
 	return text;
 }
 
+/* Each protocol's files, as the server's write_files list. */
 static char *server_write_files(void)
 {
-	struct seed_file files[N_SERVER_FILES];
+	GArray *files = g_array_new(FALSE, TRUE, sizeof(struct seed_file));
+	const struct lab_server_proto *proto;
+	const struct lab_server_file *f;
+	struct seed_file file;
 	char *yaml = NULL;
-	unsigned int i, n = 0;
+	unsigned int i, j;
+	bool read = true;
 
-	for (i = 0; i < N_SERVER_FILES; i++, n++) {
-		files[i].guest_path = server_files[i][1];
-		files[i].permissions = server_files[i][2];
-		files[i].content = read_source(server_files[i][0], &files[i].len);
-		if (!files[i].content)
-			goto out;
-	}
-	yaml = seed_write_files(files, n);
-out:
-	for (i = 0; i < n; i++)
-		g_free((char *)files[i].content);
+	for (i = 0; read && (proto = lab_server_proto_at(i)); i++)
+		for (j = 0; read && j < LAB_SERVER_MAX_FILES && (f = &proto->files[j])->source; j++) {
+			file = (struct seed_file) { .guest_path = f->guest_path,
+						    .permissions = f->permissions };
+			file.content = read_source(f->source, &file.len);
+			read = file.content != NULL;
+			if (read)
+				g_array_append_val(files, file);
+		}
+	if (read)
+		yaml = seed_write_files((struct seed_file *)files->data, files->len);
+	for (i = 0; i < files->len; i++)
+		g_free((char *)g_array_index(files, struct seed_file, i).content);
+	g_array_free(files, TRUE);
 	return yaml;
+}
+
+/* cloud-init's runcmd list: each protocol's set-up script. */
+static char *server_runcmd(void)
+{
+	GString *runcmd = g_string_new("");
+	const struct lab_server_proto *proto;
+	const struct lab_server_file *f;
+	unsigned int i, j;
+
+	for (i = 0; (proto = lab_server_proto_at(i)); i++)
+		for (j = 0; j < LAB_SERVER_MAX_FILES && (f = &proto->files[j])->source; j++)
+			if (f->run)
+				g_string_append_printf(runcmd, "%s  - [ %s ]",
+						       runcmd->len ? "\n" : "", f->guest_path);
+	return g_string_free(runcmd, FALSE);
 }
 
 static int write_text(const char *path, const char *text)
@@ -111,11 +128,13 @@ static int write_seed_files(const struct lab *lab, enum lab_role role, const cha
 	char *meta = lab_strdup_printf("%s/meta-data", dir);
 	char *net = lab_strdup_printf("%s/network-config", dir);
 	char *files = role == LAB_SERVER ? server_write_files() : strdup("");
+	char *runcmd = role == LAB_SERVER ? server_runcmd() : g_strdup("");
 	char *meta_text = lab_strdup_printf("instance-id: %s-%ld\nlocal-hostname: %s\n",
 					    host, (long)time(NULL), host);
 	const char *vars[] = {
 		"HOSTNAME", host,
 		"WRITE_FILES", files ? files : "",
+		"RUNCMD", runcmd,
 		"MOUNT_POINT", LAB_MOUNT_POINT,
 		"MAC", role == LAB_CLIENT ? "52:54:00:77:00:02" : "52:54:00:77:00:01",
 		"ADDRESS", role == LAB_CLIENT ? LAB_TUNNEL_CLIENT_ADDR : LAB_TUNNEL_SERVER_ADDR,
@@ -133,6 +152,7 @@ static int write_seed_files(const struct lab *lab, enum lab_role role, const cha
 	free(meta);
 	free(net);
 	free(files);
+	g_free(runcmd);
 	free(meta_text);
 	return rc;
 }

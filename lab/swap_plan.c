@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Swap targets as plans of plain commands.  The NFS mounts are hard (a
- * server that stops makes the client wait, never lose a page); the swap file
- * is written in full with dd so it has no holes (fallocate is not in NFSv3);
- * the loop device over NFS uses direct I/O so no page cache sits between.
+ * A swap target's descriptor (lab/swap_targets.c) as a plan of plain
+ * commands: the mount, the swap file written without holes, the loop device
+ * or the disk, mkswap and swapon, one step each so a failure names its step.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,7 +25,7 @@ static void add_step(struct swap_plan *p, const char *what, unsigned int timeout
 	va_list ap;
 	int i = 0;
 
-	s->what = what;
+	snprintf(s->what, sizeof(s->what), "%s", what);
 	s->timeout_s = timeout_s;
 	va_start(ap, timeout_s);
 	while ((arg = va_arg(ap, const char *)) && i < SWAP_STEP_MAX_ARGS - 1)
@@ -35,41 +34,35 @@ static void add_step(struct swap_plan *p, const char *what, unsigned int timeout
 	s->argv[i] = NULL;
 }
 
-static void add_nfs_mount(struct swap_plan *p, const char *vers)
+static void add_mount(struct swap_plan *p, const struct lab_swap_target *t)
 {
-	/* NFSv3 without the lock protocol: a swap file takes no locks. */
-	char *opts = lab_strdup_printf("vers=%s,hard,proto=tcp%s", vers,
-				       strcmp(vers, "3") ? "" : ",nolock");
+	char *what = lab_strdup_printf("%s mounted", t->protocol);
 
-	add_step(p, "mount point made", 30, "mkdir", "-p", LAB_MOUNT_POINT, NULL);
-	add_step(p, "NFS mounted", 120, "mount", "-t", "nfs", "-o", opts,
-		 LAB_TUNNEL_SERVER_ADDR ":" LAB_EXPORT_PATH, LAB_MOUNT_POINT, NULL);
-	p->nfs_vers = vers;
-	free(opts);
+	add_step(p, "mount point made", 30, "mkdir", "-p", t->mount_point, NULL);
+	add_step(p, what, 120, "mount", "-t", t->mount_type, "-o", t->mount_options,
+		 t->mount_source, t->mount_point, NULL);
+	free(what);
 }
 
 /*
- * NFSv4.2 allocates the whole file on the server in one ALLOCATE call;
- * NFSv3 has no fallocate, so every block is written (minutes per GiB
- * through the tunnel under TCG).  Either way the file has no holes.
+ * Where the file system has fallocate (NFSv4.2's ALLOCATE) the server
+ * allocates the whole file in one call; otherwise (NFSv3) every block is
+ * written (minutes per GiB through the tunnel under TCG).  Either way the
+ * file has no holes.
  */
-static void add_swap_file(struct swap_plan *p, const char *file, unsigned int size_mib,
-			  bool swap_file)
+static void add_swap_file(struct swap_plan *p, const struct lab_swap_target *t,
+			  const char *file, unsigned int size_mib)
 {
 	char *of = lab_strdup_printf("of=%s", file);
 	char *count = lab_strdup_printf("count=%u", size_mib);
 	char *length = lab_strdup_printf("%uMiB", size_mib);
 
-	if (!strcmp(p->nfs_vers, "3"))
+	if (t->allocate_by_writing)
 		add_step(p, "file allocated", fill_timeout(size_mib), "dd", "if=/dev/zero",
 			 of, "bs=1M", count, "conv=fsync", "status=none", NULL);
 	else
 		add_step(p, "file allocated", 300, "fallocate", "-l", length, file, NULL);
 	add_step(p, "file mode 600", 30, "chmod", "600", file, NULL);
-	if (swap_file) {
-		add_step(p, "mkswap", 60, "mkswap", file, NULL);
-		add_step(p, "swap on", 120, "swapon", file, NULL);
-	}
 	p->file = strdup(file);
 	p->file_bytes = (unsigned long long)size_mib << 20;
 	free(of);
@@ -77,36 +70,53 @@ static void add_swap_file(struct swap_plan *p, const char *file, unsigned int si
 	free(length);
 }
 
+static void add_swap_on(struct swap_plan *p, const char *device)
+{
+	add_step(p, "mkswap", 60, "mkswap", device, NULL);
+	add_step(p, "swap on", 120, "swapon", device, NULL);
+	p->swap_device = strdup(device);
+}
+
+void swap_plan_of(struct swap_plan *p, const struct lab_swap_target *t,
+		  unsigned int size_mib, const char *host)
+{
+	char *file = t->mount_point ?
+		lab_strdup_printf("%s/%s.swap", t->mount_point, host) : NULL;
+
+	memset(p, 0, sizeof(*p));
+	p->target = t;
+	if (t->mount_point) {
+		add_mount(p, t);
+		add_swap_file(p, t, file, size_mib);
+	}
+	switch (t->kind) {
+	case LAB_SWAP_FILE:
+		add_swap_on(p, file);
+		break;
+	case LAB_SWAP_LOOP:
+		add_step(p, "loop device", 60, "losetup", "--direct-io=on", t->device,
+			 file, NULL);
+		add_swap_on(p, t->device);
+		break;
+	case LAB_SWAP_LOCAL:
+		add_swap_on(p, t->device);
+		break;
+	case LAB_SWAP_NONE:
+		p->swap_device = strdup("");
+		break;
+	}
+	free(file);
+}
+
 bool swap_plan_make(struct swap_plan *p, const char *target, unsigned int size_mib,
 		    const char *host)
 {
-	char *file = lab_strdup_printf(LAB_MOUNT_POINT "/%s.swap", host);
+	const struct lab_swap_target *t = lab_swap_target_find(target);
 
 	memset(p, 0, sizeof(*p));
-	if (!strcmp(target, "nfs4.2") || !strcmp(target, "nfs3")) {
-		add_nfs_mount(p, strcmp(target, "nfs3") ? "4.2" : "3");
-		add_swap_file(p, file, size_mib, true);
-		p->swap_device = strdup(file);
-	} else if (!strcmp(target, "loop-nfs")) {
-		add_nfs_mount(p, "4.2");
-		add_swap_file(p, file, size_mib, false);
-		/* The loop device is the first free one: /dev/loop0 in a fresh guest. */
-		add_step(p, "loop device", 60, "losetup", "--direct-io=on", "/dev/loop0",
-			 file, NULL);
-		add_step(p, "mkswap", 60, "mkswap", "/dev/loop0", NULL);
-		add_step(p, "swap on", 120, "swapon", "/dev/loop0", NULL);
-		p->swap_device = strdup("/dev/loop0");
-	} else if (!strcmp(target, "local")) {
-		add_step(p, "mkswap", 60, "mkswap", "/dev/vdc", NULL);
-		add_step(p, "swap on", 120, "swapon", "/dev/vdc", NULL);
-		p->swap_device = strdup("/dev/vdc");
-	} else if (!strcmp(target, "none")) {
-		p->swap_device = strdup("");
-	} else {
-		free(file);
+	if (!t)
 		return false;
-	}
-	free(file);
+	swap_plan_of(p, t, size_mib, host);
 	return true;
 }
 
@@ -167,7 +177,7 @@ bool mount_entry(const char *proc_mounts, const char *mount_point,
 	return false;
 }
 
-bool nfs_version_is(const char *options, const char *vers)
+bool mount_version_is(const char *options, const char *vers)
 {
 	char *want = lab_strdup_printf("vers=%s", vers);
 	const char *p = options;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the client runs to turn swap on for a target (nfs4.2, nfs3, local,
- * loop-nfs, none), and how the lab reads back that it worked.  Pure: the
+ * What the client runs to turn swap on for a target (its descriptor in
+ * lab_swap.h), and how the lab reads back that it worked.  Pure: the
  * commands are data, run by lab/swap_target.c through the guest agent.
  */
 #ifndef SWAPLAB_SWAP_PLAN_H
@@ -10,21 +10,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "lab_swap.h"
+
 #define SWAP_PLAN_MAX_STEPS 8
 #define SWAP_STEP_MAX_ARGS 12
 
 struct swap_step {
-	const char *what;		/* "NFS mounted", ... for messages */
+	char what[32];			/* "NFS mounted", ... for messages */
 	char *argv[SWAP_STEP_MAX_ARGS];	/* malloc'd strings, NULL-terminated */
 	unsigned int timeout_s;
 };
 
 struct swap_plan {
+	const struct lab_swap_target *target;	/* the mount to confirm, if any */
 	struct swap_step steps[SWAP_PLAN_MAX_STEPS];
 	unsigned int nsteps;
 	char *swap_device;	/* what /proc/swaps must list ("" for none) */
-	const char *nfs_vers;	/* "4.2", "3" or NULL: what the mount must be */
-	char *file;			/* the file on NFS, or NULL */
+	char *file;			/* the swap (or loop's) file, or NULL */
 	unsigned long long file_bytes;	/* its size, all of it allocated */
 };
 
@@ -34,6 +36,9 @@ struct swap_plan {
  */
 bool swap_plan_make(struct swap_plan *p, const char *target, unsigned int size_mib,
 		    const char *host);
+/* The same for a descriptor. */
+void swap_plan_of(struct swap_plan *p, const struct lab_swap_target *t,
+		  unsigned int size_mib, const char *host);
 void swap_plan_free(struct swap_plan *p);
 
 /* True if `stat -c '%s %b %B'` output shows size bytes, all allocated. */
@@ -46,7 +51,7 @@ bool swap_listed(const char *proc_swaps, const char *device);
  */
 bool mount_entry(const char *proc_mounts, const char *mount_point,
 		 char *fstype, size_t fstype_len, char *options, size_t options_len);
-/* True if an NFS mount's options say the version asked for. */
-bool nfs_version_is(const char *options, const char *vers);
+/* True if a mount's options say the version asked for (vers=, NFS and SMB). */
+bool mount_version_is(const char *options, const char *vers);
 
 #endif

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Turn the client's swap on through the guest agent, one command per step
- * so a failure names its step, then read back from the guest's own /proc
- * that swap is on where it should be.
+ * Swap targets at both ends, run from their descriptors (lab_swap.h): the
+ * server serving every protocol a target needs, and the client's swap
+ * turned on through the guest agent, one command per step so a failure
+ * names its step, then read back from the guest's own /proc.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,62 @@ static int run_step(struct lab *lab, const struct swap_step *s)
 	return rc;
 }
 
+/* Runs argv; nonzero exit is a failure that quotes the command's output. */
+static int run_checked(struct lab *lab, enum lab_role role, char *const argv[],
+		       unsigned int timeout_s, char **out)
+{
+	struct lab_exec_result res;
+	int rc = lab_exec(lab, role, argv, timeout_s, &res);
+
+	if (!rc && res.status)
+		rc = lab_fail(LAB_EFAIL, "'%s %s' exited %d:\n%s%s", argv[0],
+			      argv[1] ? argv[1] : "", res.status, res.out, res.err);
+	if (!rc && out) {
+		*out = res.out;
+		res.out = NULL;
+	}
+	lab_exec_result_free(&res);
+	return rc;
+}
+
+/*
+ * One protocol's checks: every command runs (and must exit 0) before any
+ * output is judged, in the order the descriptor lists them.
+ */
+static int server_proto_ready(struct lab *lab, const struct lab_server_proto *proto)
+{
+	char *out[LAB_SERVER_MAX_CHECKS] = { NULL };
+	const struct lab_server_check *c;
+	unsigned int i, n;
+	int rc = 0;
+
+	for (n = 0; n < LAB_SERVER_MAX_CHECKS && proto->checks[n].argv[0]; n++)
+		;
+	for (i = 0; !rc && i < n; i++)
+		rc = run_checked(lab, LAB_SERVER, (char *const *)proto->checks[i].argv, 60,
+				 &out[i]);
+	for (i = 0; !rc && i < n; i++) {
+		c = &proto->checks[i];
+		if (c->at_start ? strncmp(out[i], c->expect, strlen(c->expect)) :
+				  !strstr(out[i], c->expect))
+			rc = lab_fail(LAB_EFAIL, c->fail, out[i]);
+	}
+	for (i = 0; i < n; i++)
+		free(out[i]);
+	return rc;
+}
+
+int lab_server_ready(struct lab *lab)
+{
+	const struct lab_server_proto *proto;
+	unsigned int i;
+	int rc = 0;
+
+	for (i = 0; !rc && (proto = lab_server_proto_at(i)); i++)
+		rc = server_proto_ready(lab, proto);
+	return rc;
+}
+
 /* The output of a short command in the client, or NULL (reason set). */
 static char *client_output(struct lab *lab, char *const argv[])
 {
@@ -61,7 +118,8 @@ static char *client_output(struct lab *lab, char *const argv[])
 	return out;
 }
 
-static int confirm_nfs(struct lab *lab, const char *vers)
+/* The swap file's file system is mounted as the target says. */
+static int confirm_mount(struct lab *lab, const struct lab_swap_target *t)
 {
 	char *mounts_argv[] = { "cat", "/proc/mounts", NULL };
 	char *mounts = client_output(lab, mounts_argv);
@@ -70,13 +128,14 @@ static int confirm_nfs(struct lab *lab, const char *vers)
 
 	if (!mounts)
 		return LAB_EFAIL;
-	if (!mount_entry(mounts, LAB_MOUNT_POINT, type, sizeof(type), opts, sizeof(opts)))
-		rc = lab_fail(LAB_EFAIL, "client: %s is not mounted", LAB_MOUNT_POINT);
-	else if (strncmp(type, "nfs", 3))
-		rc = lab_fail(LAB_EFAIL, "client: %s is %s, not NFS", LAB_MOUNT_POINT, type);
-	else if (!nfs_version_is(opts, vers))
-		rc = lab_fail(LAB_EFAIL, "client: %s is not NFS version %s: %s",
-			      LAB_MOUNT_POINT, vers, opts);
+	if (!mount_entry(mounts, t->mount_point, type, sizeof(type), opts, sizeof(opts)))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not mounted", t->mount_point);
+	else if (strncmp(type, t->fstype, strlen(t->fstype)))
+		rc = lab_fail(LAB_EFAIL, "client: %s is %s, not %s", t->mount_point, type,
+			      t->protocol);
+	else if (!mount_version_is(opts, t->version))
+		rc = lab_fail(LAB_EFAIL, "client: %s is not %s version %s: %s",
+			      t->mount_point, t->protocol, t->version, opts);
 	free(mounts);
 	return rc;
 }
@@ -103,7 +162,7 @@ static int confirm_swap(struct lab *lab, const struct swap_plan *p)
 	char *swaps;
 	int rc = 0;
 
-	if (p->nfs_vers && (rc = confirm_nfs(lab, p->nfs_vers)))
+	if (p->target->mount_point && (rc = confirm_mount(lab, p->target)))
 		return rc;
 	if (p->file && (rc = confirm_allocated(lab, p)))
 		return rc;

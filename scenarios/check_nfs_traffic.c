@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lab_swap.h"
 #include "logparse.h"
 #include "registry.h"
 
@@ -19,8 +20,11 @@ static void evaluate(struct evidence *ev, struct check_result *res)
 	struct nfs_op_stats w, r;
 	uint64_t wmib, rmib;
 
-	if (!strcmp(ev->swap_target, "local")) {
-		check_set(res, VERDICT_SKIP, "swap target is the local disk");
+	const struct lab_swap_target *t = lab_swap_target_find(ev->swap_target);
+
+	if (t && !lab_swap_target_uses_nfs(t)) {
+		check_set(res, VERDICT_SKIP, t->kind == LAB_SWAP_LOCAL ?
+			  "swap target is the local disk" : "swap target does not use NFS");
 		return;
 	}
 	if (!evidence_nfs_delta(ev, "WRITE", &w) || !evidence_nfs_delta(ev, "READ", &r)) {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shell work in the guests through the lab's guest agent: short commands,
- * and long ones started in the background and polled, so every wait has a
- * timeout and a crash or a hang is noticed while it happens.
+ * Shell work in the guests, on the lab's guest jobs (lab_job.h): short
+ * commands waited for, and long ones started in the background and polled,
+ * so every wait has a timeout and a crash or a hang is noticed while it
+ * happens.
  */
 #ifndef SWAPLAB_GUEST_H
 #define SWAPLAB_GUEST_H
@@ -10,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lab.h"
+#include "lab_job.h"
 
 /* Run @script with /bin/sh; 0 and its stdout in *out (malloc'ed), or -1. */
 int guest_sh(struct lab *lab, enum lab_role role, const char *script,
@@ -27,16 +28,17 @@ struct guest_job {
 	double started, ended;	/* guest clock, seconds */
 	bool done;
 	int status;
+	struct lab_job *lab_job;	/* while it runs */
 };
 
 int guest_job_start(struct lab *lab, struct guest_job *job, const char *script_path,
 		    const char *stdout_name, const char *stderr_name,
 		    char *why, size_t len);
-/* Sets job->done (and status, times) once it has ended. */
+/* One agent call: sets job->done (and status, times) once it has ended. */
 int guest_job_poll(struct lab *lab, struct guest_job *job, char *why, size_t len);
 /* True once @text appears in the job's file @name in its directory. */
 bool guest_job_said(struct lab *lab, const struct guest_job *job,
 		    const char *name, const char *text);
-void guest_job_kill(struct lab *lab, const struct guest_job *job);
+void guest_job_kill(struct lab *lab, struct guest_job *job);
 
 #endif

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Guest commands through qemu-guest-agent.  A workload may run for many
- * minutes, longer than one agent call should block, so it is started with
- * setsid in the background (its own process group, to kill it whole) and
- * its end is polled for: NAME.rc appears with its status and times.
+ * Guest commands for the runner, on the lab's guest jobs (lab_job.h).  A
+ * workload may run for many minutes, longer than one agent call should
+ * block, so it is a lab job (a session of its own, killed whole) polled at
+ * the runner's pace; at its end it leaves NAME.rc with its status and guest
+ * times, and the poll that sees the end gets that line as the job's output.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,35 +62,48 @@ int guest_job_start(struct lab *lab, struct guest_job *job, const char *script_p
 		    const char *stdout_name, const char *stderr_name,
 		    char *why, size_t len)
 {
-	char guest_script[512], start[1536];
+	char guest_script[512], run[1536];
+	char *argv[] = { "/bin/sh", "-c", run, NULL };
 
 	snprintf(guest_script, sizeof(guest_script), "%s/%s.sh", job->dir, job->name);
 	if (lab_push(lab, LAB_CLIENT, script_path, guest_script, 0755)) {
 		snprintf(why, len, "pushing %s: %s", script_path, lab_strerror());
 		return -1;
 	}
-	snprintf(start, sizeof(start),
-		 "cd %s && rm -f %s.rc && setsid sh -c 'echo $$ > %s.pid; "
-		 "s=$(date +%%s.%%N); sh ./%s.sh > %s 2> %s; "
-		 "echo $? $s $(date +%%s.%%N) > %s.rc.new; mv %s.rc.new %s.rc' "
-		 "< /dev/null > /dev/null 2>&1 &",
-		 job->dir, job->name, job->name, job->name, stdout_name, stderr_name,
-		 job->name, job->name, job->name);
+	snprintf(run, sizeof(run),
+		 "cd %s || exit; rm -f %s.rc; s=$(date +%%s.%%N); sh ./%s.sh > %s 2> %s; "
+		 "echo $? $s $(date +%%s.%%N) > %s.rc.new; mv %s.rc.new %s.rc; cat %s.rc",
+		 job->dir, job->name, job->name, stdout_name, stderr_name,
+		 job->name, job->name, job->name, job->name);
 	job->done = false;
-	return guest_sh(lab, LAB_CLIENT, start, AGENT_CALL_TIMEOUT_S, NULL, why, len);
+	if (lab_job_start(lab, LAB_CLIENT, argv, &job->lab_job)) {
+		snprintf(why, len, "%s", lab_strerror());
+		return -1;
+	}
+	return 0;
 }
 
 int guest_job_poll(struct lab *lab, struct guest_job *job, char *why, size_t len)
 {
-	char script[512], *out = NULL;
+	struct lab_exec_result res;
+	int rc = job->done ? 1 : lab_job_poll(job->lab_job);
 
-	snprintf(script, sizeof(script), "cat %s/%s.rc 2>/dev/null || true",
-		 job->dir, job->name);
-	if (guest_sh(lab, LAB_CLIENT, script, AGENT_CALL_TIMEOUT_S, &out, why, len))
+	if (rc < 0) {
+		snprintf(why, len, "%s", lab_strerror());
 		return -1;
-	if (sscanf(out, "%d %lf %lf", &job->status, &job->started, &job->ended) == 3)
-		job->done = true;
-	free(out);
+	}
+	if (!rc || job->done)
+		return 0;
+	lab_job_output(job->lab_job, &res);
+	/* no NAME.rc line: the job failed before the script ran (status of cd) */
+	if (sscanf(res.out, "%d %lf %lf", &job->status, &job->started, &job->ended) != 3) {
+		job->status = res.status ? res.status : -1;
+		job->started = job->ended = 0;
+	}
+	job->done = true;
+	lab_exec_result_free(&res);
+	lab_job_free(job->lab_job);
+	job->lab_job = NULL;
 	return 0;
 }
 
@@ -103,11 +117,11 @@ bool guest_job_said(struct lab *lab, const struct guest_job *job,
 			 sizeof(why));
 }
 
-void guest_job_kill(struct lab *lab, const struct guest_job *job)
+void guest_job_kill(struct lab *lab, struct guest_job *job)
 {
-	char script[512], why[256];
-
-	snprintf(script, sizeof(script),
-		 "kill -KILL -- -$(cat %s/%s.pid) 2>/dev/null; true", job->dir, job->name);
-	guest_sh(lab, LAB_CLIENT, script, AGENT_CALL_TIMEOUT_S, NULL, why, sizeof(why));
+	if (!job->lab_job)
+		return;
+	lab_job_kill(job->lab_job);
+	lab_job_free(job->lab_job);
+	job->lab_job = NULL;
 }

@@ -19,6 +19,7 @@
 
 #include "lab.h"
 #include "../common/exit_codes.h"
+#include "lab_info.h"
 #include "run.h"
 #include "../results/known.h"
 
@@ -222,15 +223,11 @@ static size_t suite_kernels(const struct suite *su, const char *out[], size_t ma
 static int check_kernels(const struct suite *su)
 {
 	const char *kernels[16];
-	char path[4096];
 	size_t i, n = suite_kernels(su, kernels, 16);
 
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/kernel/out/%s/bzImage", swaplab_cache(),
-			 kernels[i]);
-		if (access(path, R_OK)) {
-			fprintf(stderr, "swaplab run: the %s kernel is not built (%s "
-				"missing): run make kernel-%s\n", kernels[i], path, kernels[i]);
+		if (lab_kernel_check(kernels[i])) {
+			fprintf(stderr, "swaplab run: %s\n", lab_strerror());
 			return -1;
 		}
 	}

@@ -47,9 +47,6 @@ struct run_plan {
 };
 void run_one(const struct run_plan *plan, struct run_result *res);
 
-/* $SWAPLAB_CACHE or ~/.cache/swaplab. */
-const char *swaplab_cache(void);
-
 /* Set by SIGINT/SIGTERM: the run in progress ends as error, lab torn down. */
 extern volatile int run_interrupted;
 

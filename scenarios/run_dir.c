@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * meta.json, checks.json, metrics.json and workloads.json of a run, with
- * json-c.  Kernel identity comes from the build cache (kernel/build.sh):
- * out/<variant>/{commit,key,config}, and the series from kernel/patches.
+ * json-c.  The host, the versions and the kernel builds (what kernel/build.sh
+ * left in kernel/out/<variant>/) are the lab's: lab_info().
  */
 #include <math.h>
 #include <errno.h>
@@ -12,92 +12,25 @@
 #include <unistd.h>
 
 #include <json-c/json.h>
-#include <libvirt/libvirt.h>
-#include <openssl/evp.h>
 
 #include "run_dir.h"
-
-static char *read_text(const char *path)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return NULL;
-	if (getdelim(&text, &len, '\0', f) < 0) {
-		free(text);
-		text = strdup("");
-	}
-	fclose(f);
-	return text;
-}
-
-static void hex(const unsigned char *md, unsigned int n, char *out)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		sprintf(out + 2 * i, "%02x", md[i]);
-	out[2 * n] = '\0';
-}
-
-/* sha256 of the concatenation of @texts (NULL-terminated). */
-static void sha256_texts(char *const *texts, char out[65])
-{
-	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int n = 0;
-
-	EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
-	for (; *texts; texts++)
-		EVP_DigestUpdate(ctx, *texts, strlen(*texts));
-	EVP_DigestFinal_ex(ctx, md, &n);
-	EVP_MD_CTX_free(ctx);
-	hex(md, n, out);
-}
 
 static void add_string(json_object *o, const char *key, const char *value)
 {
 	json_object_object_add(o, key, json_object_new_string(value ? value : ""));
 }
 
-/* The first line of a cache file, or "". */
-static void add_cache_line(json_object *o, const char *key, const char *dir,
-			   const char *name)
-{
-	char path[4096], *text, *nl;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	text = read_text(path);
-	if (text && (nl = strchr(text, '\n')))
-		*nl = '\0';
-	add_string(o, key, text);
-	free(text);
-}
-
-static json_object *kernel_object(const char *variant, const char *release)
+static json_object *kernel_object(const struct lab_kernel_build *kb, const char *release)
 {
 	json_object *k = json_object_new_object();
-	char dir[4096], hash[65] = "", *config, *texts[2] = { NULL, NULL };
 
-	snprintf(dir, sizeof(dir), "%s/kernel/out/%s", swaplab_cache(), variant);
-	add_string(k, "variant", variant);
+	add_string(k, "variant", kb->variant);
 	add_string(k, "release", release);
-	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/config");
-	config = read_text(dir);
-	hash[0] = '\0';
-	if (config) {
-		texts[0] = config;
-		sha256_texts(texts, hash);
-	}
-	free(config);
-	add_string(k, "config_hash", hash);
-	dir[strlen(dir) - strlen("/config")] = '\0';
+	add_string(k, "config_hash", kb->config_hash);
 	/* what kernel/build.sh built it from; "" for stock */
-	add_cache_line(k, "series_hash", dir, "series_hash");
-	add_cache_line(k, "commit", dir, "commit");
-	add_cache_line(k, "key", dir, "key");
+	add_string(k, "series_hash", kb->series_hash);
+	add_string(k, "commit", kb->commit);
+	add_string(k, "key", kb->key);
 	return k;
 }
 
@@ -131,18 +64,13 @@ static json_object *params_object(const struct run_plan *plan)
 	return p;
 }
 
-static json_object *host_object(const struct run_meta *meta)
+static json_object *host_object(const struct lab_info *lab)
 {
 	json_object *h = json_object_new_object();
-	unsigned long libvirt_ver = 0;
-	char ver[32];
 
-	virGetVersion(&libvirt_ver, NULL, NULL);
-	snprintf(ver, sizeof(ver), "%lu.%lu.%lu", libvirt_ver / 1000000,
-		 libvirt_ver / 1000 % 1000, libvirt_ver % 1000);
-	add_string(h, "libvirt", ver);
-	add_string(h, "qemu", meta->qemu);
-	add_string(h, "accel", meta->accel);
+	add_string(h, "libvirt", lab->libvirt);
+	add_string(h, "qemu", lab->qemu);
+	add_string(h, "accel", lab->accel);
 	json_object_object_add(h, "cpus", json_object_new_int64(sysconf(_SC_NPROCESSORS_ONLN)));
 	return h;
 }
@@ -161,15 +89,15 @@ static json_object *meta_object(const struct run_plan *plan,
 	add_string(m, "scenario_hash", plan->scn->hash);
 	add_string(m, "label", plan->label->name);
 	json_object_object_add(m, "repetition", json_object_new_int(plan->rep));
-	json_object_object_add(m, "kernel", kernel_object(plan->label->client_kernel,
+	json_object_object_add(m, "kernel", kernel_object(&meta->lab->kernel[LAB_CLIENT],
 							  meta->client_release));
 	server = json_object_new_object();
-	add_string(server, "variant", "stock");
+	add_string(server, "variant", meta->lab->kernel[LAB_SERVER].variant);
 	add_string(server, "release", meta->server_release);
 	json_object_object_add(m, "server_kernel", server);
 	add_string(m, "swap_target", meta->swap_target);
 	json_object_object_add(m, "params", params_object(plan));
-	json_object_object_add(m, "host", host_object(meta));
+	json_object_object_add(m, "host", host_object(meta->lab));
 	add_string(m, "started", meta->started);
 	add_string(m, "finished", meta->finished);
 	add_string(m, "verdict", verdict_name(res->verdict));

@@ -6,6 +6,7 @@
 #ifndef SWAPLAB_RUN_DIR_H
 #define SWAPLAB_RUN_DIR_H
 
+#include "lab_info.h"
 #include "run.h"
 
 /* What meta.json says besides the result. */
@@ -13,15 +14,12 @@ struct run_meta {
 	const char *suite;
 	const char *swap_target;
 	const char *started, *finished;		/* ISO 8601 UTC */
-	char client_release[128], server_release[128];
-	char accel[16];				/* tcg | kvm */
-	char qemu[32];				/* QEMU version */
+	char client_release[128], server_release[128];	/* uname -r in the guests */
+	const struct lab_info *lab;		/* host, versions, kernel builds */
 };
 
 int run_dir_write(const char *tmp_dir, const struct run_plan *plan,
 		  const struct run_meta *meta, const struct run_result *res,
 		  const struct evidence *ev);
-/* QEMU version and accelerator of the running client domain. */
-void host_info_probe(const char *uri, const char *domain, struct run_meta *meta);
 
 #endif

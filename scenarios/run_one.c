@@ -33,6 +33,7 @@ struct runner {
 	struct lab *lab;
 	struct evidence ev;
 	struct run_meta meta;
+	struct lab_info info;		/* meta.lab: the lab's, or its configuration's */
 	char tmp_dir[2048], logs[2560];	/* short of PATH_MAX: room for names */
 	unsigned *rounds_done;		/* per section: fault rounds injected */
 	time_t *ready_at;		/* per section: its workload said ready */
@@ -110,13 +111,14 @@ static int boot(struct runner *r)
 		 cfg.prefix, cfg.client_kernel, cfg.client_mem_mib, cfg.swap_target,
 		 cfg.swap_size_mib);
 	say(r, what);
+	lab_info_of_config(&cfg, &r->info);
 	if (lab_up(&cfg, &r->lab)) {
 		r->lab = NULL;
 		run_error(r, "lab up failed: %s", lab_strerror());
 		return -1;
 	}
-	snprintf(what, sizeof(what), "%s-client", r->plan->prefix);
-	host_info_probe(lab_get_config(r->lab)->client_uri, what, &r->meta);
+	lab_info_free(&r->info);
+	lab_info(r->lab, &r->info);
 	return 0;
 }
 
@@ -578,8 +580,7 @@ static void collect_outputs(struct runner *r)
 	for (name = strtok_r(list, "\n", &save); name; name = strtok_r(NULL, "\n", &save)) {
 		size_t len = strlen(name);
 
-		if ((len > 4 && !strcmp(name + len - 4, ".pid")) ||
-		    (len > 3 && !strcmp(name + len - 3, ".sh")))
+		if (len > 3 && !strcmp(name + len - 3, ".sh"))
 			continue;
 		snprintf(guest, sizeof(guest), GUEST_DIR "/%s", name);
 		if (lab_pull(r->lab, LAB_CLIENT, guest, log_path(r, name, path)))
@@ -622,24 +623,13 @@ static void copy_file(const char *from, const char *to)
 	fclose(in);
 }
 
-static void console_path(const struct runner *r, enum lab_role role, char *buf)
-{
-	if (r->lab) {
-		snprintf(buf, PATH_MAX, "%s", lab_console_path(r->lab, role));
-		return;
-	}
-	snprintf(buf, PATH_MAX, "%s/labs/%s/console-%s.log", swaplab_cache(),
-		 r->plan->prefix, role == LAB_CLIENT ? "client" : "server");
-}
-
+/* The lab's console logs (kept by a failed lab_up too), into logs/. */
 static void teardown(struct runner *r)
 {
-	char from[PATH_MAX], to[PATH_MAX];
+	char to[PATH_MAX];
 
-	console_path(r, LAB_CLIENT, from);
-	copy_file(from, log_path(r, "console-client.log", to));
-	console_path(r, LAB_SERVER, from);
-	copy_file(from, log_path(r, "console-server.log", to));
+	copy_file(r->info.console[LAB_CLIENT], log_path(r, "console-client.log", to));
+	copy_file(r->info.console[LAB_SERVER], log_path(r, "console-server.log", to));
 	say(r, "tearing the lab down");
 	if (!r->lab || lab_down(r->lab)) {
 		if (lab_down_prefix(r->plan->prefix))
@@ -714,10 +704,12 @@ void run_one(const struct run_plan *plan, struct run_result *res)
 	iso_now(finished, sizeof(finished));
 	r.meta.started = started;
 	r.meta.finished = finished;
+	r.meta.lab = &r.info;
 	run_evaluate(&r.ev, res);
 	if (run_dir_write(r.tmp_dir, plan, &r.meta, res, &r.ev))
 		run_error(&r, "cannot write the run directory %s", r.tmp_dir);
 	fprintf(stderr, "swaplab run: %s: %s\n", res->id, verdict_name(res->verdict));
+	lab_info_free(&r.info);
 	evidence_free(&r.ev);
 	free(r.rounds_done);
 	free(r.ready_at);

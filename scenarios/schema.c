@@ -6,11 +6,27 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lab_swap.h"
 #include "registry.h"
 
-static const char *const swap_targets[] = {
-	"nfs4.2", "nfs3", "local", "loop-nfs", NULL
-};
+/*
+ * The swap targets a scenario may name: the lab's table (lab/lab_swap.h)
+ * but for "none", filled before main() so that the option table below can
+ * point at it.
+ */
+static const char *swap_targets[8];
+
+__attribute__((constructor)) static void swap_targets_fill(void)
+{
+	const struct lab_swap_target *t;
+	unsigned int i, n = 0;
+
+	for (i = 0; (t = lab_swap_target_at(i)) && n + 1 < sizeof(swap_targets) /
+		     sizeof(swap_targets[0]); i++)
+		if (t->kind != LAB_SWAP_NONE)
+			swap_targets[n++] = t->name;
+	swap_targets[n] = NULL;
+}
 
 #define MIB (1ULL << 20)
 

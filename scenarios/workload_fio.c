@@ -13,6 +13,7 @@
 
 #include <json-c/json.h>
 
+#include "lab_swap.h"
 #include "logparse.h"
 #include "registry.h"
 
@@ -60,7 +61,9 @@ static char *command(const struct workload_ctx *ctx)
 	const struct fio_opts *o = ctx->params->opts;
 	char *cmd;
 
-	if (!strcmp(ctx->swap_target, "local"))
+	const struct lab_swap_target *t = lab_swap_target_find(ctx->swap_target);
+
+	if (t && !lab_swap_target_is_network(t))
 		return strdup("echo 'fio: swap is on the local disk: no NFS ceiling' >&2");
 	if (asprintf(&cmd,
 		     "d=%s\n"

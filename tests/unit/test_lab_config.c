@@ -68,7 +68,9 @@ static void expect_refused(struct lab_config *c, const char *words)
 
 static void test_refused(void **state)
 {
+	static const char *const targets[] = { "nfs4.2", "nfs3", "local", "loop-nfs", "none" };
 	struct lab_config c;
+	unsigned int i;
 
 	lab_config_init(&c);
 	c.client_kernel = "patchd";
@@ -76,6 +78,14 @@ static void test_refused(void **state)
 	lab_config_init(&c);
 	c.swap_target = "nfs4";
 	expect_refused(&c, "unknown swap target 'nfs4'");
+	/* The names come from the targets' table; the message stays as it was. */
+	assert_string_equal(lab_strerror(),
+			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, local, loop-nfs, none)");
+	lab_config_init(&c);
+	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		c.swap_target = targets[i];
+		assert_int_equal(lab_config_check(&c), 0);
+	}
 	lab_config_init(&c);
 	c.prefix = "bad/name";
 	expect_refused(&c, "bad prefix 'bad/name'");
