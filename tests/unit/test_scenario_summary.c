@@ -159,6 +159,94 @@ static void test_expect_fail_parse(void **state)
 					"[swapverify]\n", err, sizeof(err)));
 }
 
+/*
+ * The whole printed summary of a suite with spread in every table: runs
+ * that failed or ended in error, labels with and without a metric, ratios
+ * of three repetitions, a second scenario.  The text is pinned to the
+ * byte: scripts and people read these tables.
+ */
+static void test_output_pinned(void **state)
+{
+	static const double out[3][3] = {	/* patched, stock, local */
+		{ 41.25, 38.5, 44.125 }, { 20.5, 19.75, 23.0 }, { 60.0, 58.5, 61.75 },
+	};
+	static const char *const lbl[] = { "patched", "stock", "local" };
+	static const char expected[] =
+		"\n"
+		"RUNS\n"
+		"id                                                   verdict failed checks / error\n"
+		"t-patched-r1                                         pass    \n"
+		"t-stock-r1                                           pass    \n"
+		"t-local-r1                                           pass    \n"
+		"t-patched-r2                                         pass    \n"
+		"t-stock-r2                                           fail    content: 12 pages differ  \n"
+		"t-local-r2                                           pass    \n"
+		"t-patched-r3                                         pass    \n"
+		"t-stock-r3                                           pass    \n"
+		"t-local-r3                                           error   lab: client did not boot  \n"
+		"t-patched-r1                                         pass    \n"
+		"t-stock-r1                                           pass    \n"
+		"\n"
+		"CHECKS s (pass/fail/skip)\n"
+		"check               patched        stock        local\n"
+		"content               3/0/0        2/1/0        3/0/0\n"
+		"\n"
+		"METRICS s (mean±sd (n))\n"
+		"metric                             unit                    patched                stock                local\n"
+		"swapout_mibps                      MiB/s            41.29±2.8 (3)       21.08±1.7 (3)       60.08±1.6 (3)\n"
+		"ceiling_write_mibps                MiB/s                 83±3 (3)            84±3 (3)                    -\n"
+		"fault_p99_us                       us               25.29±1.5 (3)       48.63±3.1 (3)      17.65±0.85 (3)\n"
+		"\n"
+		"RATIOS s (per repetition: mean, sd, range)\n"
+		"  swapout_mibps patched/stock                    1.960  sd 0.048  range 1.918..2.012  (n=3)\n"
+		"  swapout_mibps patched/local                    0.687  sd 0.028  range 0.658..0.715  (n=3)\n"
+		"  fault_p99_us patched/stock                     0.521  sd 0.023  range 0.497..0.542  (n=3)\n"
+		"  fault_p99_us patched/local                     1.434  sd 0.070  range 1.356..1.491  (n=3)\n"
+		"  swap-out / fio ceiling (patched)               0.498  sd 0.029  range 0.464..0.516  (n=3)\n"
+		"  swap-out / fio ceiling (stock)                 0.251  sd 0.015  range 0.235..0.264  (n=3)\n"
+		"\n"
+		"CHECKS other (pass/fail/skip)\n"
+		"check               patched        stock\n"
+		"content               1/0/0        1/0/0\n"
+		"\n"
+		"METRICS other (mean±sd (n))\n"
+		"metric                             unit                    patched                stock\n"
+		"swapout_mibps                      MiB/s               12.5±0 (1)            10±0 (1)\n"
+		"ceiling_write_mibps                MiB/s                 50±0 (1)                    -\n"
+		"\n"
+		"RATIOS other (per repetition: mean, sd, range)\n"
+		"  swapout_mibps patched/stock                    1.250  sd 0.000  range 1.250..1.250  (n=1)\n"
+		"  swap-out / fio ceiling (patched)               0.250  sd 0.000  range 0.250..0.250  (n=1)\n";
+	struct scenario *other;
+	struct run_result runs[11];
+	char err[256], *text;
+	size_t i, l, rep, k = 0;
+
+	other = scenario_parse_text("other.scn", "[scenario]\n[swapverify]\n",
+				    err, sizeof(err));
+	assert_non_null(other);
+	for (rep = 0; rep < 3; rep++)
+		for (l = 0; l < 3; l++, k++) {
+			make_run(&runs[k], lbl[l], rep + 1, out[l][rep],
+				 l == 2 ? 0 : 80.0 + 3 * rep + l);
+			metric_add(&runs[k].metrics, "fault_p99_us",
+				   1000.0 / out[l][rep] + rep, "us", false);
+		}
+	runs[4].verdict = runs[4].checks[0].verdict = VERDICT_FAIL;
+	strcpy(runs[4].checks[0].reason, "12 pages differ");
+	runs[8].verdict = VERDICT_ERROR;
+	strcpy(runs[8].error, "lab: client did not boot\nsecond line");
+	make_run(&runs[9], "patched", 1, 12.5, 50);
+	make_run(&runs[10], "stock", 1, 10, 0);
+	runs[9].scn = runs[10].scn = other;
+	text = summarize(runs, 11);
+	assert_string_equal(text, expected);
+	free(text);
+	for (i = 0; i < 11; i++)
+		run_result_free(&runs[i]);
+	scenario_free(other);
+}
+
 static void test_single_run(void **state)
 {
 	struct run_result run;
@@ -177,6 +265,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ratios),
 		cmocka_unit_test(test_single_run),
+		cmocka_unit_test(test_output_pinned),
 		cmocka_unit_test(test_known_failures),
 		cmocka_unit_test(test_expected_failures),
 		cmocka_unit_test(test_expect_fail_parse),
