@@ -14,6 +14,30 @@ void sample_stats_of(const double *values, size_t n, struct sample_stats *s)
 	s->stddev = n > 1 ? gsl_stats_sd_m(values, 1, n, s->mean) : 0.0;
 }
 
+void running_stats_add(struct running_stats *r, double v)
+{
+	if (!r->n || v < r->min)
+		r->min = v;
+	if (!r->n || v > r->max)
+		r->max = v;
+	r->n++;
+	r->sum += v;
+	r->sumsq += v * v;
+}
+
+void running_stats_summary(const struct running_stats *r, struct sample_stats *s)
+{
+	double var;
+
+	s->n = r->n;
+	s->mean = r->n ? r->sum / r->n : 0.0;
+	s->stddev = 0.0;
+	if (r->n < 2)
+		return;
+	var = (r->sumsq - r->n * s->mean * s->mean) / (r->n - 1);
+	s->stddev = var > 0 ? sqrt(var) : 0.0;
+}
+
 bool welch_test(const struct sample_stats *a, const struct sample_stats *b,
 		struct welch_result *r)
 {

@@ -14,6 +14,20 @@ struct sample_stats {
 
 void sample_stats_of(const double *values, size_t n, struct sample_stats *s);
 
+/*
+ * The same summary of values met one at a time, without keeping them, and
+ * their range.  Zeroed, it holds no values.
+ */
+struct running_stats {
+	size_t n;
+	double sum, sumsq;
+	double min, max;	/* 0 while n is 0 */
+};
+
+void running_stats_add(struct running_stats *r, double v);
+/* Its count, mean and sample standard deviation (0 when n < 2). */
+void running_stats_summary(const struct running_stats *r, struct sample_stats *s);
+
 struct welch_result {
 	double t;
 	double df;		/* Welch-Satterthwaite degrees of freedom */

@@ -21,14 +21,13 @@ SWAPLAB_SRCS += $(SCENARIO_CORE_SRCS) $(SCENARIO_LAB_SRCS)
 
 UNIT_TESTS += test_scenario_parse test_scenario_logs test_scenario_checks \
 	test_scenario_summary test_scenario_run_dir
-test_scenario_parse_SRCS := tests/unit/test_scenario_parse.c $(SCENARIO_CORE_SRCS) \
-	results/known.c results/textfile.c lab/swap_targets.c
-test_scenario_logs_SRCS := tests/unit/test_scenario_logs.c $(SCENARIO_CORE_SRCS) \
-	results/known.c results/textfile.c lab/swap_targets.c
-test_scenario_checks_SRCS := tests/unit/test_scenario_checks.c $(SCENARIO_CORE_SRCS) \
-	results/known.c results/textfile.c lab/swap_targets.c
-test_scenario_summary_SRCS := tests/unit/test_scenario_summary.c $(SCENARIO_CORE_SRCS) \
-	results/known.c results/textfile.c lab/swap_targets.c
+# What the text-only parts use of the others: known failures, whole-file
+# reads and statistics of results/, the swap targets' table of lab/.
+SCENARIO_UNIT_SRCS := $(SCENARIO_CORE_SRCS) results/known.c results/textfile.c \
+	results/stats.c lab/swap_targets.c
+test_scenario_parse_SRCS := tests/unit/test_scenario_parse.c $(SCENARIO_UNIT_SRCS)
+test_scenario_logs_SRCS := tests/unit/test_scenario_logs.c $(SCENARIO_UNIT_SRCS)
+test_scenario_checks_SRCS := tests/unit/test_scenario_checks.c $(SCENARIO_UNIT_SRCS)
+test_scenario_summary_SRCS := tests/unit/test_scenario_summary.c $(SCENARIO_UNIT_SRCS)
 test_scenario_run_dir_SRCS := tests/unit/test_scenario_run_dir.c scenarios/run_dir.c \
-	$(SCENARIO_CORE_SRCS) results/known.c results/textfile.c lab/info.c \
-	lab/lab_config.c lab/swap_targets.c lab/lab_paths.c lab/lab_error.c
+	$(SCENARIO_UNIT_SRCS) lab/info.c lab/lab_config.c lab/lab_paths.c lab/lab_error.c

@@ -2,48 +2,16 @@
 /*
  * The suite's closing tables.  Ratios are taken per repetition, between runs
  * of the same scenario and repetition (which ran side by side, interleaved),
- * then summarised as mean, standard deviation and range: the spread says
- * how far one suite's ratio can be trusted.
+ * then summarised as mean, standard deviation and range (results/stats.h):
+ * the spread says how far one suite's ratio can be trusted.
  */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/exit_codes.h"
 #include "run.h"
 #include "../results/known.h"
-
-struct spread {
-	unsigned int n;
-	double sum, sumsq, min, max;
-};
-
-static void spread_add(struct spread *s, double v)
-{
-	if (!s->n || v < s->min)
-		s->min = v;
-	if (!s->n || v > s->max)
-		s->max = v;
-	s->n++;
-	s->sum += v;
-	s->sumsq += v * v;
-}
-
-static double spread_mean(const struct spread *s)
-{
-	return s->n ? s->sum / s->n : 0;
-}
-
-/* Sample standard deviation; 0 for fewer than two values. */
-static double spread_sd(const struct spread *s)
-{
-	double mean = spread_mean(s), var;
-
-	if (s->n < 2)
-		return 0;
-	var = (s->sumsq - s->n * mean * mean) / (s->n - 1);
-	return var > 0 ? sqrt(var) : 0;
-}
+#include "../results/stats.h"
 
 static const char *label_of(const struct run_result *r)
 {
@@ -149,7 +117,7 @@ static const struct metric_value *run_metric(const struct run_result *r,
 
 static void metric_spread(const struct run_result *runs, size_t n,
 			  const struct run_result *s, const char *label,
-			  const char *metric, struct spread *sp)
+			  const char *metric, struct running_stats *sp)
 {
 	const struct metric_value *m;
 	size_t i;
@@ -160,7 +128,7 @@ static void metric_spread(const struct run_result *runs, size_t n,
 			continue;
 		m = run_metric(&runs[i], metric);
 		if (m)
-			spread_add(sp, m->value);
+			running_stats_add(sp, m->value);
 	}
 }
 
@@ -180,16 +148,18 @@ static void print_metric_row(FILE *f, const struct run_result *runs, size_t n,
 			     const struct run_result *s, const struct metric_value *m,
 			     const char **lbl, size_t nl)
 {
-	struct spread sp;
+	struct running_stats sp;
+	struct sample_stats st;
 	char cell[48];
 	size_t l;
 
 	fprintf(f, "%-34s %-10s", m->name, m->unit);
 	for (l = 0; l < nl; l++) {
 		metric_spread(runs, n, s, lbl[l], m->name, &sp);
-		if (sp.n)
-			snprintf(cell, sizeof(cell), "%.4g±%.2g (%u)", spread_mean(&sp),
-				 spread_sd(&sp), sp.n);
+		running_stats_summary(&sp, &st);
+		if (st.n)
+			snprintf(cell, sizeof(cell), "%.4g±%.2g (%zu)", st.mean,
+				 st.stddev, st.n);
 		else
 			snprintf(cell, sizeof(cell), "-");
 		fprintf(f, " %20s", cell);
@@ -235,7 +205,7 @@ static const struct run_result *partner(const struct run_result *runs, size_t n,
 static void ratio_spread(const struct run_result *runs, size_t n,
 			 const struct run_result *s, const char *num_label,
 			 const char *num_metric, const char *den_label,
-			 const char *den_metric, struct spread *sp)
+			 const char *den_metric, struct running_stats *sp)
 {
 	const struct metric_value *a, *b;
 	const struct run_result *other;
@@ -249,23 +219,26 @@ static void ratio_spread(const struct run_result *runs, size_t n,
 		a = run_metric(&runs[i], num_metric);
 		b = other ? run_metric(other, den_metric) : NULL;
 		if (a && b && b->value > 0)
-			spread_add(sp, a->value / b->value);
+			running_stats_add(sp, a->value / b->value);
 	}
 }
 
-static void print_spread(FILE *f, const char *what, const struct spread *sp)
+static void print_spread(FILE *f, const char *what, const struct running_stats *sp)
 {
-	if (!sp->n)
+	struct sample_stats st;
+
+	running_stats_summary(sp, &st);
+	if (!st.n)
 		return;
-	fprintf(f, "  %-44s %7.3f  sd %.3f  range %.3f..%.3f  (n=%u)\n", what,
-		spread_mean(sp), spread_sd(sp), sp->min, sp->max, sp->n);
+	fprintf(f, "  %-44s %7.3f  sd %.3f  range %.3f..%.3f  (n=%zu)\n", what,
+		st.mean, st.stddev, sp->min, sp->max, st.n);
 }
 
 static void print_ratio_pair(FILE *f, const struct run_result *runs, size_t n,
 			     const struct run_result *s, const char *metric,
 			     const char *base)
 {
-	struct spread sp;
+	struct running_stats sp;
 	char what[96];
 
 	ratio_spread(runs, n, s, "patched", metric, base, metric, &sp);
@@ -281,7 +254,7 @@ static void print_ratios(FILE *f, const struct run_result *runs, size_t n,
 	};
 	const char *lbl[8];
 	size_t nl = scenario_labels(runs, n, s, lbl, 8), l;
-	struct spread sp;
+	struct running_stats sp;
 	char what[96];
 	int i;
 

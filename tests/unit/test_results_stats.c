@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "../../results/verdict.h"
@@ -59,6 +60,41 @@ static void test_welch_interval_sleep_data(void **state)
 }
 
 /* A synthetic 10% slowdown (n = 5 a side, 2% spread) is caught, and said to be. */
+/* Values met one at a time: what sample_stats_of() says of them all, and their range. */
+static void test_running_stats(void **state)
+{
+	static const double g2[] = { 1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4 };
+	struct running_stats r = { 0 };
+	struct sample_stats all, s;
+	size_t i;
+
+	running_stats_summary(&r, &s);
+	assert_int_equal(s.n, 0);
+	assert_true(s.mean == 0.0 && s.stddev == 0.0);
+	running_stats_add(&r, 7.5);
+	running_stats_summary(&r, &s);
+	assert_int_equal(s.n, 1);
+	assert_true(s.mean == 7.5 && s.stddev == 0.0);
+	assert_true(r.min == 7.5 && r.max == 7.5);
+
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < 10; i++)
+		running_stats_add(&r, g2[i]);
+	sample_stats_of(g2, 10, &all);
+	running_stats_summary(&r, &s);
+	assert_int_equal(s.n, 10);
+	assert_true(fabs(s.mean - all.mean) < 1e-12);
+	assert_true(fabs(s.stddev - all.stddev) < 1e-12);
+	assert_true(r.min == -0.1 && r.max == 5.5);
+
+	/* all alike: no spread, even where rounding would make it negative */
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < 3; i++)
+		running_stats_add(&r, 0.1);
+	running_stats_summary(&r, &s);
+	assert_true(s.stddev == 0.0);
+}
+
 static void test_ten_percent_slowdown_caught(void **state)
 {
 	static const double before[] = { 100, 98, 102, 101, 99 };
@@ -179,6 +215,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_welch_sleep_data),
 		cmocka_unit_test(test_welch_interval_sleep_data),
+		cmocka_unit_test(test_running_stats),
 		cmocka_unit_test(test_ten_percent_slowdown_caught),
 		cmocka_unit_test(test_welch_needs_two_per_side),
 		cmocka_unit_test(test_n1_threshold_alone),
