@@ -64,13 +64,15 @@ ok $([ $rc = 2 ] && grep -q "unknown swap target 'nfs5'" "$art/bad.out" &&
 
 in_client cat /proc/vmstat >"$art/vmstat-before"
 in_client cat /proc/self/mountstats >"$art/mountstats-before"
-# 1.25x RAM kept mapped: the rest goes out to the NFSv4.2 swap file.  A
-# minute of it is plenty for 64 MiB; a sweep under way when time is up
-# can run on for as long as the host's swap speed makes it: a wide bound.
-# rand-set's pages are never zero-filled, which 6.12 would not write at all
+# 1.25x RAM kept mapped, written once: what does not fit goes out to the
+# NFSv4.2 swap file.  The push is counted in work, not time: --vm-ops 10240
+# is one rand-set sweep over 320 MiB (a bogo op is 4096 8-byte chunks), so a
+# host busy building kernels slows it down without making it smaller; a
+# minute's timeout instead wrote less than RAM under load (+1 MiB).  The
+# pages are never zero-filled, which 6.12 would not write at all
 # (swpout_zero): write64's first pass writes zeros (see test 21).
 $swaplab exec client --timeout 600 -- stress-ng --vm 1 --vm-bytes 320M \
-	--vm-keep --vm-method rand-set --timeout 60s --metrics-brief \
+	--vm-keep --vm-method rand-set --vm-ops 10240 --timeout 500s --metrics-brief \
 	>"$art/stress.out" 2>&1
 stress_rc=$?
 in_client cat /proc/vmstat >"$art/vmstat-after"
