@@ -12,34 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "run_cmd.h"
+
 #define SWAPGUARD "guests/tools/bin/swapguard"
-
-static char out[65536];
-
-/* Run a shell command; its stdout (stderr too, with 2>&1) lands in out. */
-static int run(const char *fmt, ...)
-{
-	char cmd[1024];
-	size_t len;
-	va_list ap;
-	FILE *p;
-	int status;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	len = fread(out, 1, sizeof(out) - 1, p);
-	out[len] = '\0';
-	status = pclose(p);
-	assert_true(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
 
 static size_t count(const char *text, const char *needle)
 {

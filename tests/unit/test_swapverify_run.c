@@ -13,36 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysinfo.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include <json-c/json.h>
 
+#include "run_cmd.h"
+
 #define SWAPVERIFY "guests/tools/bin/swapverify"
-
-static char out[1 << 20];
-
-/* Run a shell command; its stdout (stderr too, with 2>&1) lands in out. */
-static int run(const char *fmt, ...)
-{
-	char cmd[1024];
-	size_t len;
-	va_list ap;
-	FILE *p;
-	int status;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	len = fread(out, 1, sizeof(out) - 1, p);
-	out[len] = '\0';
-	status = pclose(p);
-	assert_true(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
 
 static json_object *field(json_object *o, const char *key)
 {
