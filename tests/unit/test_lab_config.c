@@ -66,19 +66,53 @@ static void expect_refused(struct lab_config *c, const char *words)
 	assert_non_null(strstr(lab_strerror(), words));
 }
 
+/* One member of the defaults set to a bad value: offsetof that member. */
+static const struct {
+	size_t field;			/* a const char * */
+	const char *value;
+	const char *words;
+} bad_names[] = {
+	{ offsetof(struct lab_config, client_kernel), "patchd",
+	  "unknown client kernel variant 'patchd'" },
+	{ offsetof(struct lab_config, prefix), "bad/name", "bad prefix 'bad/name'" },
+	{ offsetof(struct lab_config, prefix), "", "bad prefix" },
+	{ offsetof(struct lab_config, accel), "hvf", "unknown accelerator 'hvf'" },
+};
+
+static const struct {
+	size_t field;			/* an unsigned int */
+	unsigned int value;
+	const char *words;
+} bad_numbers[] = {
+	{ offsetof(struct lab_config, client_mem_mib), 16,
+	  "client memory (MiB) 16 is out of range" },
+	{ offsetof(struct lab_config, swap_size_mib), 0, "swap size (MiB) 0" },
+	{ offsetof(struct lab_config, client_cpus), 0, "client vCPUs 0" },
+	{ offsetof(struct lab_config, tunnel_port), 80, "tunnel port 80" },
+	/* P+1 must be a port too */
+	{ offsetof(struct lab_config, tunnel_port), 65535, "tunnel port 65535" },
+};
+
 static void test_refused(void **state)
 {
 	static const char *const targets[] = { "nfs4.2", "nfs3", "local", "loop-nfs", "none" };
 	struct lab_config c;
 	unsigned int i;
 
-	lab_config_init(&c);
-	c.client_kernel = "patchd";
-	expect_refused(&c, "unknown client kernel variant 'patchd'");
+	for (i = 0; i < sizeof(bad_names) / sizeof(bad_names[0]); i++) {
+		lab_config_init(&c);
+		*(const char **)((char *)&c + bad_names[i].field) = bad_names[i].value;
+		expect_refused(&c, bad_names[i].words);
+	}
+	for (i = 0; i < sizeof(bad_numbers) / sizeof(bad_numbers[0]); i++) {
+		lab_config_init(&c);
+		*(unsigned int *)((char *)&c + bad_numbers[i].field) = bad_numbers[i].value;
+		expect_refused(&c, bad_numbers[i].words);
+	}
+	/* The names come from the targets' table; the message stays as it was. */
 	lab_config_init(&c);
 	c.swap_target = "nfs4";
 	expect_refused(&c, "unknown swap target 'nfs4'");
-	/* The names come from the targets' table; the message stays as it was. */
 	assert_string_equal(lab_strerror(),
 			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, local, loop-nfs, none)");
 	lab_config_init(&c);
@@ -86,30 +120,6 @@ static void test_refused(void **state)
 		c.swap_target = targets[i];
 		assert_int_equal(lab_config_check(&c), 0);
 	}
-	lab_config_init(&c);
-	c.prefix = "bad/name";
-	expect_refused(&c, "bad prefix 'bad/name'");
-	lab_config_init(&c);
-	c.prefix = "";
-	expect_refused(&c, "bad prefix");
-	lab_config_init(&c);
-	c.client_mem_mib = 16;
-	expect_refused(&c, "client memory (MiB) 16 is out of range");
-	lab_config_init(&c);
-	c.swap_size_mib = 0;
-	expect_refused(&c, "swap size (MiB) 0");
-	lab_config_init(&c);
-	c.client_cpus = 0;
-	expect_refused(&c, "client vCPUs 0");
-	lab_config_init(&c);
-	c.tunnel_port = 80;
-	expect_refused(&c, "tunnel port 80");
-	lab_config_init(&c);
-	c.tunnel_port = 65535;	/* P+1 must be a port too */
-	expect_refused(&c, "tunnel port 65535");
-	lab_config_init(&c);
-	c.accel = "hvf";
-	expect_refused(&c, "unknown accelerator 'hvf'");
 }
 
 int main(void)
