@@ -21,6 +21,10 @@
 struct fixture {
 	char path[64];
 	sqlite3 *db;
+	/* For compare(): 5% and p 0.05, no known failures unless a test adds them. */
+	struct compare_thresholds th;
+	struct known_failures kf;
+	char why[512];			/* compare()'s reason on -1 */
 };
 
 /* One run as the runner would write it. */
@@ -73,6 +77,7 @@ static int setup(void **state)
 	close(fd);
 	unlink(fx->path);
 	assert_int_equal(store_open(fx->path, true, &fx->db), 0);
+	fx->th = (struct compare_thresholds){ 5.0, 0.05 };
 	*state = fx;
 	return 0;
 }
@@ -83,8 +88,15 @@ static int teardown(void **state)
 
 	store_close(fx->db);
 	unlink(fx->path);
+	known_failures_free(&fx->kf);
 	free(fx);
 	return 0;
+}
+
+/* Selectors A and B compared with the fixture's thresholds and known failures. */
+static int compare(struct fixture *fx, const char *a, const char *b, struct comparison *cmp)
+{
+	return comparison_build(fx->db, a, b, &fx->th, &fx->kf, cmp, fx->why, sizeof(fx->why));
 }
 
 static void test_import_is_idempotent(void **state)
@@ -148,17 +160,13 @@ static void test_selectors(void **state)
 
 static void test_comparison_names_slowdown_and_failed_check(void **state)
 {
-	struct compare_thresholds th = { 5.0, 0.05 };
-	struct known_failures kf = { 0 };
 	struct fixture *fx = *state;
 	struct comparison cmp;
-	char why[512];
 
 	put(fx, "20261201-100000", "vm", "patched", 1, 40, "pass", STORE_ADDED);
 	put(fx, "20261202-100000", "vm", "patched", 1, 28, "fail", STORE_ADDED);
-	assert_int_equal(comparison_build(fx->db, "20261201-100000-vm-patched-r1",
-					  "20261202-100000-vm-patched-r1", &th, &kf,
-					  &cmp, why, sizeof(why)), 0);
+	assert_int_equal(compare(fx, "20261201-100000-vm-patched-r1",
+				 "20261202-100000-vm-patched-r1", &cmp), 0);
 	assert_int_equal(cmp.n_metrics, 1);
 	assert_int_equal(cmp.metrics[0].j.verdict, METRIC_REGRESSED);
 	assert_int_equal(cmp.n_checks, 2);
@@ -172,35 +180,28 @@ static void test_comparison_names_slowdown_and_failed_check(void **state)
 
 	/* Listed as known: shown as such, and no longer a regression. */
 	assert_int_equal(known_failures_parse("vm/content@patched  flaky under TCG\n",
-					      &kf, why, sizeof(why)), 0);
-	th.pct = 50;
-	assert_int_equal(comparison_build(fx->db, "20261201-100000-vm-patched-r1",
-					  "20261202-100000-vm-patched-r1", &th, &kf,
-					  &cmp, why, sizeof(why)), 0);
+					      &fx->kf, fx->why, sizeof(fx->why)), 0);
+	fx->th.pct = 50;
+	assert_int_equal(compare(fx, "20261201-100000-vm-patched-r1",
+				 "20261202-100000-vm-patched-r1", &cmp), 0);
 	assert_int_equal(cmp.checks[0].verdict, CHECK_KNOWN);
 	assert_string_equal(cmp.checks[0].known_reason, "flaky under TCG");
 	assert_int_equal(cmp.regressions, 0);
 	assert_int_equal(cmp.known, 1);
 	comparison_free(&cmp);
-	known_failures_free(&kf);
 }
 
 static void test_comparison_needs_a_common_scenario(void **state)
 {
-	struct compare_thresholds th = { 5.0, 0.05 };
-	struct known_failures kf = { 0 };
 	struct fixture *fx = *state;
 	struct comparison cmp;
-	char why[512];
 
 	put(fx, "20261201-100000", "vm", "patched", 1, 40, "pass", STORE_ADDED);
 	put(fx, "20261201-100000", "ps", "stock", 1, 40, "pass", STORE_ADDED);
-	assert_int_equal(comparison_build(fx->db, "stock", "patched", &th, &kf, &cmp,
-					  why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "have no scenario in common"));
-	assert_int_equal(comparison_build(fx->db, "stock", "nolabel", &th, &kf, &cmp,
-					  why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "B: 'nolabel' matches no run"));
+	assert_int_equal(compare(fx, "stock", "patched", &cmp), -1);
+	assert_non_null(strstr(fx->why, "have no scenario in common"));
+	assert_int_equal(compare(fx, "stock", "nolabel", &cmp), -1);
+	assert_non_null(strstr(fx->why, "B: 'nolabel' matches no run"));
 }
 
 static void test_lab_failure_is_a_regression_with_its_error(void **state)
@@ -211,8 +212,6 @@ static void test_lab_failure_is_a_regression_with_its_error(void **state)
 		" \"repetition\": 1, \"kernel\": {\"variant\": \"patched\", \"release\": \"\"},"
 		" \"started\": \"2026-12-02T10:00:00Z\", \"verdict\": \"error\","
 		" \"error\": \"client: kernel panic\"}";
-	struct compare_thresholds th = { 5.0, 0.05 };
-	struct known_failures kf = { 0 };
 	struct fixture *fx = *state;
 	enum store_outcome outcome;
 	struct run_record rec;
@@ -225,9 +224,8 @@ static void test_lab_failure_is_a_regression_with_its_error(void **state)
 	rec.dir = strdup("/nonexistent");
 	assert_int_equal(store_put_run(fx->db, &rec, &outcome, why, sizeof(why)), 0);
 	run_record_free(&rec);
-	assert_int_equal(comparison_build(fx->db, "patched@20261201-100000",
-					  "patched@20261202-100000", &th, &kf, &cmp,
-					  why, sizeof(why)), 0);
+	assert_int_equal(compare(fx, "patched@20261201-100000", "patched@20261202-100000",
+				 &cmp), 0);
 	assert_int_equal(cmp.n_metrics, 0);
 	assert_int_equal(cmp.n_checks, 2);
 	assert_string_equal(cmp.checks[1].check, CHECK_RUN_COMPLETED);
