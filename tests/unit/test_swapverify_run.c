@@ -30,6 +30,26 @@ static json_object *field(json_object *o, const char *key)
 	return v;
 }
 
+static const char *str(json_object *o, const char *key)
+{
+	return json_object_get_string(field(o, key));
+}
+
+static int num(json_object *o, const char *key)
+{
+	return json_object_get_int(field(o, key));
+}
+
+/* The JSON report swapverify printed to out, with its verdict. */
+static json_object *report(const char *verdict)
+{
+	json_object *j = json_tokener_parse(out);
+
+	assert_non_null(j);
+	assert_string_equal(str(j, "verdict"), verdict);
+	return j;
+}
+
 static void test_dry_run_verifies_every_page(void **state)
 {
 	char path[] = "/tmp/swapverify-test.XXXXXX";
@@ -40,17 +60,14 @@ static void test_dry_run_verifies_every_page(void **state)
 	close(fd);
 	assert_int_equal(run(SWAPVERIFY " --no-pageout --size 8 --seed 9 --passes 2 --json %s",
 			     path), 0);
-	j = json_tokener_parse(out);
-	assert_non_null(j);
-	assert_string_equal(json_object_get_string(field(j, "verdict")), "pass");
-	assert_string_equal(json_object_get_string(field(j, "pageout")), "none");
-	assert_int_equal(json_object_get_int(field(j, "seed")), 9);
-	assert_int_equal(json_object_get_int(field(j, "pages")), 2048);
-	assert_int_equal(json_object_get_int(field(j, "bad_pages")), 0);
+	j = report("pass");
+	assert_string_equal(str(j, "pageout"), "none");
+	assert_int_equal(num(j, "seed"), 9);
+	assert_int_equal(num(j, "pages"), 2048);
+	assert_int_equal(num(j, "bad_pages"), 0);
 	/* Two passes of (sequential, random), every page touched in each. */
 	assert_int_equal(json_object_array_length(field(j, "cycles")), 4);
-	assert_int_equal(json_object_get_int(field(field(j, "fault_us"), "samples")),
-			 4 * 2048);
+	assert_int_equal(num(field(j, "fault_us"), "samples"), 4 * 2048);
 	from_file = json_object_from_file(path);
 	assert_non_null(from_file);
 	assert_true(json_object_equal(j, from_file));
@@ -65,16 +82,14 @@ static void test_dry_run_shmem(void **state)
 	json_object *j;
 
 	assert_int_equal(run(SWAPVERIFY " --shmem --no-pageout --size 4 --seed 3"), 0);
-	j = json_tokener_parse(out);
-	assert_non_null(j);
-	assert_string_equal(json_object_get_string(field(j, "verdict")), "pass");
-	assert_string_equal(json_object_get_string(field(j, "memory")), "shmem");
-	assert_int_equal(json_object_get_int(field(j, "pages")), 1024);
-	assert_int_equal(json_object_get_int(field(j, "bad_pages")), 0);
+	j = report("pass");
+	assert_string_equal(str(j, "memory"), "shmem");
+	assert_int_equal(num(j, "pages"), 1024);
+	assert_int_equal(num(j, "bad_pages"), 0);
 	json_object_put(j);
 	assert_int_equal(run(SWAPVERIFY " --no-pageout --size 4"), 0);
-	j = json_tokener_parse(out);
-	assert_string_equal(json_object_get_string(field(j, "memory")), "anonymous");
+	j = report("pass");
+	assert_string_equal(str(j, "memory"), "anonymous");
 	json_object_put(j);
 }
 
@@ -87,10 +102,8 @@ static void test_not_enough_swap(void **state)
 	if ((uint64_t)si.freeswap * si.mem_unit >= (8ULL << 20))
 		skip();	/* this host has swap: the VM tests cover it */
 	assert_int_equal(run(SWAPVERIFY " --size 8 2>/dev/null"), 3);
-	j = json_tokener_parse(out);
-	assert_non_null(j);
-	assert_string_equal(json_object_get_string(field(j, "verdict")), "error");
-	assert_non_null(strstr(json_object_get_string(field(j, "error")), "not enough swap"));
+	j = report("error");
+	assert_non_null(strstr(str(j, "error"), "not enough swap"));
 	json_object_put(j);
 	assert_int_equal(run(SWAPVERIFY " --size 8 2>&1 >/dev/null"), 3);
 	assert_non_null(strstr(out, "--no-pageout for a dry run"));
