@@ -10,17 +10,39 @@
 
 #include "lab.h"
 
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The variables lab_config_init reads that the tests set or assert on. */
+static const char *const variables[] = {
+	"SWAPLAB_PREFIX", "SWAPLAB_URI", "SWAPLAB_CLIENT_URI", "SWAPLAB_SERVER_URI",
+	"SWAPLAB_IMAGE", "SWAPLAB_ROOT", "SWAPLAB_ACCEL",
+};
+
+static void unset_variables(void)
+{
+	size_t i;
+
+	for (i = 0; i < N_OF(variables); i++)
+		unsetenv(variables[i]);
+}
+
+/* The const char * member at offsetof(struct lab_config, ...) field. */
+static const char **name_member(struct lab_config *c, size_t field)
+{
+	return (const char **)((char *)c + field);
+}
+
+/* The unsigned int member at offsetof(struct lab_config, ...) field. */
+static unsigned int *number_member(struct lab_config *c, size_t field)
+{
+	return (unsigned int *)((char *)c + field);
+}
+
 static void test_defaults(void **state)
 {
 	struct lab_config c;
 
-	unsetenv("SWAPLAB_PREFIX");
-	unsetenv("SWAPLAB_URI");
-	unsetenv("SWAPLAB_CLIENT_URI");
-	unsetenv("SWAPLAB_SERVER_URI");
-	unsetenv("SWAPLAB_IMAGE");
-	unsetenv("SWAPLAB_ROOT");
-	unsetenv("SWAPLAB_ACCEL");
+	unset_variables();
 	lab_config_init(&c);
 	assert_string_equal(c.prefix, "swaplab");
 	assert_string_equal(c.client_uri, "qemu:///system");
@@ -39,24 +61,29 @@ static void test_defaults(void **state)
 
 static void test_environment(void **state)
 {
+	/* SWAPLAB_URI is the client's too while SWAPLAB_CLIENT_URI is unset. */
+	static const struct {
+		const char *variable;
+		size_t field;
+		const char *value;
+	} set[] = {
+		{ "SWAPLAB_PREFIX", offsetof(struct lab_config, prefix), "lab2" },
+		{ "SWAPLAB_URI", offsetof(struct lab_config, client_uri), "qemu+ssh://a/system" },
+		{ "SWAPLAB_SERVER_URI", offsetof(struct lab_config, server_uri),
+		  "qemu+ssh://b/system" },
+		{ "SWAPLAB_IMAGE", offsetof(struct lab_config, image), "/images/other.qcow2" },
+		{ "SWAPLAB_ROOT", offsetof(struct lab_config, root_dev), "/dev/vda1" },
+	};
 	struct lab_config c;
+	size_t i;
 
-	setenv("SWAPLAB_PREFIX", "lab2", 1);
-	setenv("SWAPLAB_URI", "qemu+ssh://a/system", 1);
-	setenv("SWAPLAB_SERVER_URI", "qemu+ssh://b/system", 1);
-	setenv("SWAPLAB_IMAGE", "/images/other.qcow2", 1);
-	setenv("SWAPLAB_ROOT", "/dev/vda1", 1);
+	unset_variables();
+	for (i = 0; i < N_OF(set); i++)
+		setenv(set[i].variable, set[i].value, 1);
 	lab_config_init(&c);
-	assert_string_equal(c.prefix, "lab2");
-	assert_string_equal(c.client_uri, "qemu+ssh://a/system");
-	assert_string_equal(c.server_uri, "qemu+ssh://b/system");
-	assert_string_equal(c.image, "/images/other.qcow2");
-	assert_string_equal(c.root_dev, "/dev/vda1");
-	unsetenv("SWAPLAB_PREFIX");
-	unsetenv("SWAPLAB_URI");
-	unsetenv("SWAPLAB_SERVER_URI");
-	unsetenv("SWAPLAB_IMAGE");
-	unsetenv("SWAPLAB_ROOT");
+	for (i = 0; i < N_OF(set); i++)
+		assert_string_equal(*name_member(&c, set[i].field), set[i].value);
+	unset_variables();
 }
 
 /* Each bad value alone is refused with a reason that names it. */
@@ -99,27 +126,26 @@ static void test_refused(void **state)
 	struct lab_config c;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(bad_names) / sizeof(bad_names[0]); i++) {
+	for (i = 0; i < N_OF(bad_names); i++) {
 		lab_config_init(&c);
-		*(const char **)((char *)&c + bad_names[i].field) = bad_names[i].value;
+		*name_member(&c, bad_names[i].field) = bad_names[i].value;
 		expect_refused(&c, bad_names[i].words);
 	}
-	for (i = 0; i < sizeof(bad_numbers) / sizeof(bad_numbers[0]); i++) {
+	for (i = 0; i < N_OF(bad_numbers); i++) {
 		lab_config_init(&c);
-		*(unsigned int *)((char *)&c + bad_numbers[i].field) = bad_numbers[i].value;
+		*number_member(&c, bad_numbers[i].field) = bad_numbers[i].value;
 		expect_refused(&c, bad_numbers[i].words);
 	}
-	/* The names come from the targets' table; the message stays as it was. */
 	lab_config_init(&c);
+	for (i = 0; i < N_OF(targets); i++) {
+		c.swap_target = targets[i];
+		assert_int_equal(lab_config_check(&c), 0);
+	}
+	/* The names come from the targets' table; the message stays as it was. */
 	c.swap_target = "nfs4";
 	expect_refused(&c, "unknown swap target 'nfs4'");
 	assert_string_equal(lab_strerror(),
 			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, local, loop-nfs, none)");
-	lab_config_init(&c);
-	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
-		c.swap_target = targets[i];
-		assert_int_equal(lab_config_check(&c), 0);
-	}
 }
 
 int main(void)
