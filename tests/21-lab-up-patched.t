@@ -65,8 +65,7 @@ ok $(printf '/dev/vdb\n0\n16\n' | cmp -s - <(head -3 "$art/server"); echo $?) \
 ok $(tr -d '\r' <"$art/console.out" | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' | grep -qx 'console-42'; echo $?) \
 	"virsh console $prefix-client answers in a root shell"
 
-in_client cat /proc/vmstat >"$art/vmstat-before"
-in_client cat /proc/self/mountstats >"$art/mountstats-before"
+client_counters before
 # Writes over 2x RAM kept mapped (--vm-keep), pass after pass until the
 # time is up: whatever does not fit in RAM goes out.  The pages must not be
 # zero-filled: 6.12 records a zero page in a bitmap (vmstat swpout_zero) and
@@ -97,11 +96,8 @@ if kill -0 $stress_pid 2>/dev/null; then
 fi
 wait $stress_pid
 stress_rc=$?
-in_client cat /proc/vmstat >"$art/vmstat-after"
-in_client cat /proc/self/mountstats >"$art/mountstats-after"
-pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
-writes=$(($(mountstats_ops WRITE "$art/mountstats-after") - $(mountstats_ops WRITE "$art/mountstats-before")))
-zero=$(($(vmstat_of swpout_zero "$art/vmstat-after") - $(vmstat_of swpout_zero "$art/vmstat-before")))
+client_counters after
+swap_growth
 echo "# stress-ng exit $stress_rc: pswpout +$pswpout pages ($((pswpout / 256)) MiB), swpout_zero +$zero, NFS WRITE +$writes ops"
 # A stall is a finding: say why the exec ended, and keep what a kernel
 # developer asks for first (the client's log, memory, the memalloc drops).

@@ -77,3 +77,18 @@ mountstats_ops() {
 
 # vmstat_of KEY FILE: a counter of a copy of /proc/vmstat (0 if missing).
 vmstat_of() { awk -v k="$1" '$1 == k {n = $2} END {print n + 0}' "$2"; }
+
+# client_counters WHEN: the client's /proc/vmstat and mountstats, copied to
+# $art/vmstat-WHEN and $art/mountstats-WHEN through the test's in_client.
+client_counters() {
+	in_client cat /proc/vmstat >"$art/vmstat-$1"
+	in_client cat /proc/self/mountstats >"$art/mountstats-$1"
+}
+
+# swap_growth: from the copies "before" and "after", what grew: pswpout and
+# zero (swpout_zero) in pages, writes in NFS WRITE ops of the swap mount.
+swap_growth() {
+	pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
+	writes=$(($(mountstats_ops WRITE "$art/mountstats-after") - $(mountstats_ops WRITE "$art/mountstats-before")))
+	zero=$(($(vmstat_of swpout_zero "$art/vmstat-after") - $(vmstat_of swpout_zero "$art/vmstat-before")))
+}
