@@ -14,6 +14,17 @@ swaplab=$SWAPLAB
 artifacts 24-lab-swap-targets
 in_client() { $swaplab exec client --timeout 300 -- "$@"; }
 swaps_list() { in_client cat /proc/swaps | awk 'NR > 1 {print $1}'; }
+# swap_on_nfs TARGET OUT FSTYPE VERS DESCRIPTION: `swaplab swap TARGET`
+# (its output in $art/OUT) must put swap on the lab's swap file, on an
+# FSTYPE mount with vers=VERS.
+swap_on_nfs() {
+	local rc
+	$swaplab swap "$1" >"$art/$2" 2>&1
+	rc=$?
+	in_client cat /proc/mounts >"$art/mounts"
+	ok $([ $rc = 0 ] && [ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ] &&
+		grep -q " /mnt/swaplab $3 .*vers=$4," "$art/mounts"; echo $?) "$5"
+}
 
 echo "1..9"
 $swaplab down >/dev/null 2>&1
@@ -28,12 +39,7 @@ if [ $rc != 0 ]; then
 	exit 1
 fi
 
-$swaplab swap nfs3 >"$art/nfs3.out" 2>&1
-rc=$?
-in_client cat /proc/mounts >"$art/mounts"
-ok $([ $rc = 0 ] && [ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ] &&
-	grep -q ' /mnt/swaplab nfs .*vers=3,' "$art/mounts"; echo $?) \
-	"nfs3: the swap file on an NFSv3 mount"
+swap_on_nfs nfs3 nfs3.out nfs 3 "nfs3: the swap file on an NFSv3 mount"
 
 $swaplab swap local >"$art/local.out" 2>&1
 rc=$?
@@ -49,12 +55,7 @@ ok $([ $rc = 0 ] && [ "$(swaps_list)" = /dev/loop0 ] &&
 	grep -Eq "^/mnt/swaplab/$prefix-client.swap +1$" "$art/losetup"; echo $?) \
 	"loop-nfs: /dev/loop0 with direct I/O over the file on NFS"
 
-$swaplab swap nfs4.2 >"$art/nfs42.out" 2>&1
-rc=$?
-in_client cat /proc/mounts >"$art/mounts"
-ok $([ $rc = 0 ] && [ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ] &&
-	grep -q ' /mnt/swaplab nfs4 .*vers=4.2,' "$art/mounts"; echo $?) \
-	"nfs4.2: the swap file on an NFSv4.2 mount"
+swap_on_nfs nfs4.2 nfs42.out nfs4 4.2 "nfs4.2: the swap file on an NFSv4.2 mount"
 
 $swaplab swap nfs5 >"$art/bad.out" 2>&1
 rc=$?
@@ -62,8 +63,7 @@ ok $([ $rc = 2 ] && grep -q "unknown swap target 'nfs5'" "$art/bad.out" &&
 	[ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ]; echo $?) \
 	"an unknown target is refused (exit $rc) and swap stays on nfs4.2"
 
-in_client cat /proc/vmstat >"$art/vmstat-before"
-in_client cat /proc/self/mountstats >"$art/mountstats-before"
+client_counters before
 # 1.25x RAM kept mapped, written once: what does not fit goes out to the
 # NFSv4.2 swap file.  The push is counted in work, not time: --vm-ops 10240
 # is one rand-set sweep over 320 MiB (a bogo op is 4096 8-byte chunks), so a
@@ -75,11 +75,8 @@ $swaplab exec client --timeout 600 -- stress-ng --vm 1 --vm-bytes 320M \
 	--vm-keep --vm-method rand-set --vm-ops 10240 --timeout 500s --metrics-brief \
 	>"$art/stress.out" 2>&1
 stress_rc=$?
-in_client cat /proc/vmstat >"$art/vmstat-after"
-in_client cat /proc/self/mountstats >"$art/mountstats-after"
-pswpout=$(($(vmstat_of pswpout "$art/vmstat-after") - $(vmstat_of pswpout "$art/vmstat-before")))
-writes=$(($(mountstats_ops WRITE "$art/mountstats-after") - $(mountstats_ops WRITE "$art/mountstats-before")))
-zero=$(($(vmstat_of swpout_zero "$art/vmstat-after") - $(vmstat_of swpout_zero "$art/vmstat-before")))
+client_counters after
+swap_growth
 echo "# stock: stress-ng exit $stress_rc, pswpout +$((pswpout / 256)) MiB, swpout_zero +$zero pages, NFS WRITE +$writes ops"
 ok $([ $stress_rc = 0 ] && [ $pswpout -ge $((64 * 256)) ]; echo $?) \
 	"stock: pushing 1.25x RAM raises pswpout by at least 64 MiB"
