@@ -5,9 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
-swaplab=$SWAPLAB
-prefix=swl-lab-err
-artifacts 20-lab-errors
+begin_tests swl-lab-err 20-lab-errors 15
 
 # expect CODE WORDS DESCRIPTION -- CMD...: exit code and message both right.
 expect() {
@@ -23,7 +21,6 @@ expect() {
 	fi
 }
 
-echo "1..15"
 $swaplab up --help >"$art/help"
 ok $( { grep -q -- --client-kernel "$art/help" && grep -q -- --swap-size "$art/help" &&
 	grep -q -- --tunnel-port "$art/help" && grep -q -- --timeout "$art/help"; }; echo $?) \

@@ -13,7 +13,6 @@ cd "$(dirname "$0")/.."
 variant=${VARIANT:-patched}
 export SWAPLAB_PREFIX=swl-lab-$variant
 prefix=$SWAPLAB_PREFIX
-swaplab=$SWAPLAB
 # Small guests keep the test's VM time short; 2x RAM still fits in swap.
 client_mib=256
 push_mib=$((2 * client_mib))

@@ -5,14 +5,11 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
-swaplab=$SWAPLAB
-prefix=swl-lab-intr
-artifacts 23-lab-interrupt
+begin_tests swl-lab-intr 23-lab-interrupt 4
 
 booting() { grep -qa "as init process" "$cache/labs/$prefix/console-client.log" 2>/dev/null; }
 ended() { ! kill -0 "$pid" 2>/dev/null; }
 
-echo "1..4"
 $swaplab --prefix $prefix down >/dev/null 2>&1
 $swaplab --prefix $prefix up --client-kernel stock >"$art/up.out" 2>"$art/up.err" &
 pid=$!

@@ -10,7 +10,6 @@ cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
 export SWAPLAB_PREFIX=swl-lab-tgt
 prefix=$SWAPLAB_PREFIX
-swaplab=$SWAPLAB
 artifacts 24-lab-swap-targets
 in_client() { $swaplab exec client --timeout 300 -- "$@"; }
 swaps_list() { in_client cat /proc/swaps | awk 'NR > 1 {print $1}'; }

@@ -5,14 +5,8 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
-prefix=swl-run-smoke
-artifacts 31-scenario-smoke
-
-echo "1..9"
-"$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/smoke.scn \
-	>"$art/stdout" 2>"$art/stderr"
-rc=$?
-run=$(only_run "$art/runs")
+begin_tests swl-run-smoke 31-scenario-smoke 9
+run_scenario scenarios/test/smoke.scn
 # A failure must be readable from the CI log alone: the run's error and
 # failed checks, then the runner's last words, first (the closing table,
 # long, comes at the end).

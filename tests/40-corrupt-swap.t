@@ -7,16 +7,8 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
-prefix=swl-run-corrupt
-artifacts 40-corrupt-swap
-
-echo "1..7"
-"$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/corrupt-swap.scn \
-	>"$art/stdout" 2>"$art/stderr"
-rc=$?
-sed 's/^/# /' "$art/stdout"
-ok $([ $rc = 1 ]; echo $?) "swaplab run exits 1, a check failed (got $rc)"
-run=$(only_run "$art/runs")
+begin_tests swl-run-corrupt 40-corrupt-swap 7
+run_scenario_exits 1 scenarios/test/corrupt-swap.scn "swaplab run exits 1, a check failed"
 sed 's/^/# fault: /' "$run/logs/fault-corrupt-swap.txt"
 check "the fault damaged pages on the server" grep -Eq '^corrupted [1-9][0-9]* pages' "$run/logs/fault-corrupt-swap.txt"
 check "meta.json verdict is fail" jq -e '.verdict == "fail"' "$run/meta.json"

@@ -6,16 +6,8 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/scenario-lib.sh
-prefix=swl-run-reset
-artifacts 41-fault-server-reset
-
-echo "1..6"
-"$SWAPLAB" --prefix $prefix run --out "$art/runs" scenarios/test/server-reset.scn \
-	>"$art/stdout" 2>"$art/stderr"
-rc=$?
-sed 's/^/# /' "$art/stdout"
-ok $([ $rc = 0 ]; echo $?) "swaplab run exits 0 (got $rc)"
-run=$(only_run "$art/runs")
+begin_tests swl-run-reset 41-fault-server-reset 6
+run_scenario_exits 0 scenarios/test/server-reset.scn "swaplab run exits 0"
 log=$run/logs/fault-server-reset.txt
 sed 's/^/# fault: /' "$log" 2>/dev/null
 before=$(sed -n 's/^server boot_id before: //p' "$log" 2>/dev/null)

@@ -5,6 +5,7 @@
 n=0
 fails=0
 SWAPLAB=${SWAPLAB:-lab/swaplab}
+swaplab=$SWAPLAB
 cache=${SWAPLAB_CACHE:-$HOME/.cache/swaplab}
 
 # artifacts NAME: a fresh tests/artifacts/NAME, in $art.
@@ -12,6 +13,14 @@ artifacts() {
 	art=tests/artifacts/$1
 	rm -rf "$art"
 	mkdir -p "$art"
+}
+
+# begin_tests PREFIX ARTIFACTS PLAN: the lab prefix in $prefix, a fresh
+# tests/artifacts/ARTIFACTS in $art, and the TAP plan 1..PLAN.
+begin_tests() {
+	prefix=$1
+	artifacts "$2"
+	echo "1..$3"
 }
 
 ok() {	# ok STATUS DESCRIPTION
@@ -36,6 +45,23 @@ only_run() {
 	local dirs
 	dirs=$(find "$1" -mindepth 1 -maxdepth 1 -type d 2>/dev/null)
 	[ "$(echo "$dirs" | grep -c .)" = 1 ] && echo "$dirs"
+}
+
+# run_scenario FILE: `swaplab run` FILE on the lab $prefix, its output in
+# $art/stdout and $art/stderr; its exit code in $rc, its only run directory
+# (under $art/runs) in $run.
+run_scenario() {
+	"$SWAPLAB" --prefix $prefix run --out "$art/runs" "$1" >"$art/stdout" 2>"$art/stderr"
+	rc=$?
+	run=$(only_run "$art/runs")
+}
+
+# run_scenario_exits CODE FILE DESCRIPTION: run_scenario FILE, show its stdout
+# as TAP comments, and ok "DESCRIPTION (got $rc)" when it exited CODE.
+run_scenario_exits() {
+	run_scenario "$2"
+	sed 's/^/# /' "$art/stdout"
+	ok $([ $rc = "$1" ]; echo $?) "$3 (got $rc)"
 }
 
 check_verdict() {	# check_verdict RUN_DIR CHECK VERDICT
