@@ -61,6 +61,26 @@ const char *evidence_text(struct evidence *ev, const char *name)
 	return f->text;
 }
 
+const char *evidence_next_fault_log(struct evidence *ev, size_t *i,
+				    const char **fault)
+{
+	const char *text;
+	char name[128];
+
+	while (*i < ev->scn->nsections) {
+		const struct scn_section *sec = &ev->scn->sections[(*i)++];
+
+		if (!sec->fault)
+			continue;
+		snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
+		if ((text = evidence_text(ev, name))) {
+			*fault = sec->name;
+			return text;
+		}
+	}
+	return NULL;
+}
+
 void evidence_put(struct evidence *ev, const char *name, const char *text)
 {
 	struct evidence_file *f = find_file(ev, name);
