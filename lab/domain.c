@@ -101,14 +101,9 @@ int lab_domain_start(struct lab *lab, enum lab_role role, char *const disks[4])
 
 bool lab_domain_is_ours(virDomainPtr dom, const char *prefix)
 {
-	char *meta = virDomainGetMetadata(dom, VIR_DOMAIN_METADATA_ELEMENT,
-					  LAB_METADATA_NS, 0);
-	char *want = lab_strdup_printf("<prefix>%s</prefix>", prefix);
-	bool ours = meta && strstr(meta, want);
-
-	free(meta);
-	free(want);
-	return ours;
+	return lab_marked(virDomainGetMetadata(dom, VIR_DOMAIN_METADATA_ELEMENT,
+						LAB_METADATA_NS, 0),
+			  lab_strdup_printf("<prefix>%s</prefix>", prefix));
 }
 
 /* Destroy and undefine the role's domain if it exists and is ours. */

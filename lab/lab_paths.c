@@ -23,6 +23,15 @@ char *lab_strdup_printf(const char *fmt, ...)
 	return s;
 }
 
+bool lab_marked(char *desc, char *mark)
+{
+	bool ours = desc && strstr(desc, mark);
+
+	free(desc);
+	free(mark);
+	return ours;
+}
+
 const char *lab_cache_dir(void)
 {
 	static char dir[PATH_MAX];

@@ -71,6 +71,11 @@ char *lab_domain_name(const char *prefix, enum lab_role role);
 /* Where a role's serial console is logged: $SWAPLAB_CACHE/labs/<prefix>/console-<role>.log */
 char *lab_console_file(const char *prefix, enum lab_role role);
 char *lab_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Whether @desc, what libvirt says of an object (NULL: nothing), holds
+ * @mark, the part of it that makes the object ours; frees both.
+ */
+bool lab_marked(char *desc, char *mark);
 double lab_now(void);
 
 /* host.c: local libvirt daemons and their settings. */

@@ -161,16 +161,13 @@ out:
 /* A pool of the same name elsewhere is somebody else's: leave it. */
 static bool pool_is_ours(virStoragePoolPtr pool, const char *prefix)
 {
-	char *xml = virStoragePoolGetXMLDesc(pool, 0);
 	char *dir = lab_dir_of(prefix);
 	char *edir = xml_escape(dir);
-	char *want = lab_strdup_printf("<path>%s/", edir);
-	bool ours = xml && strstr(xml, want);
+	bool ours = lab_marked(virStoragePoolGetXMLDesc(pool, 0),
+			       lab_strdup_printf("<path>%s/", edir));
 
-	free(xml);
 	free(dir);
 	free(edir);
-	free(want);
 	return ours;
 }
 

@@ -3,16 +3,30 @@
 #ifndef SWAPLAB_RESULTS_CMD_ARGS_H
 #define SWAPLAB_RESULTS_CMD_ARGS_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "verdict.h"
 
 /*
- * Parse --threshold PCT or --alpha P (@opt is 't' or 'a') into @th; on a bad
- * value print why, naming @cmd and the range, and return -1.
+ * The options the results commands share, each by its letter: 'd' --db,
+ * 'k' --known, 'o' --out, 'j' --json, 't' --threshold, 'a' --alpha; the
+ * command sets the defaults.
  */
-int args_threshold(const char *cmd, int opt, const char *arg,
-		   struct compare_thresholds *th);
+struct cmd_values {
+	const char *db, *known, *out;
+	bool json;
+	struct compare_thresholds th;
+};
 
-/* After getopt_long() returned '?': say which argument and where help is. */
-void args_bad_option(const char *cmd, char **argv);
+struct option;
+/*
+ * Parse @cmd's options, @opts (those of the letters above it takes, and
+ * "help" as 'h'), into @v.  Returns -1 when the command goes on with its
+ * operands from optind, else its exit status: 0 after --help (@usage on
+ * stdout), EXIT_USAGE after a bad option or value (said on stderr).
+ */
+int args_parse(const char *cmd, int argc, char **argv, const struct option *opts,
+	       void (*usage)(FILE *f), struct cmd_values *v);
 
 #endif

@@ -86,42 +86,20 @@ int cmd_compare(int argc, char **argv, const struct global_opts *g)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct compare_thresholds th = { COMPARE_DEFAULT_PCT, COMPARE_DEFAULT_ALPHA };
-	const char *db_path = STORE_DEFAULT_PATH, *known_path = known_default_path();
-	bool json = g->json;
-	int c;
+	struct cmd_values v = {
+		.db = STORE_DEFAULT_PATH, .known = known_default_path(), .json = g->json,
+		.th = { COMPARE_DEFAULT_PCT, COMPARE_DEFAULT_ALPHA },
+	};
+	int ret;
 
 	json_numbers_short();
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			db_path = optarg;
-			break;
-		case 'j':
-			json = true;
-			break;
-		case 't':
-		case 'a':
-			if (args_threshold("compare", c, optarg, &th))
-				return EXIT_USAGE;
-			break;
-		case 'k':
-			known_path = optarg;
-			break;
-		case 'h':
-			compare_usage(stdout);
-			return 0;
-		default:
-			args_bad_option("compare", argv);
-			return EXIT_USAGE;
-		}
-	}
+	ret = args_parse("compare", argc, argv, opts, compare_usage, &v);
+	if (ret >= 0)
+		return ret;
 	if (argc - optind != 2) {
 		fprintf(stderr, "swaplab compare: give two selectors, A (baseline) and B "
 			"(see swaplab compare --help)\n");
 		return EXIT_USAGE;
 	}
-	return run_compare(db_path, known_path, json, &th, argv + optind);
+	return run_compare(v.db, v.known, v.json, &v.th, argv + optind);
 }

@@ -114,30 +114,14 @@ int cmd_export(int argc, char **argv, const struct global_opts *g)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *db_path = STORE_DEFAULT_PATH, *known_path = known_default_path();
-	const char *out = NULL;
+	struct cmd_values v = { .db = STORE_DEFAULT_PATH, .known = known_default_path() };
 	export_fn fn;
-	int c;
+	int ret;
 
 	json_numbers_short();
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'd') {
-			db_path = optarg;
-		} else if (c == 'k') {
-			known_path = optarg;
-		} else if (c == 'o') {
-			out = optarg;
-		} else {
-			if (c == 'h') {
-				export_usage(stdout);
-				return 0;
-			}
-			args_bad_option("export", argv);
-			return EXIT_USAGE;
-		}
-	}
+	ret = args_parse("export", argc, argv, opts, export_usage, &v);
+	if (ret >= 0)
+		return ret;
 	if (argc - optind != 2) {
 		export_usage(stderr);
 		return EXIT_USAGE;
@@ -148,5 +132,5 @@ int cmd_export(int argc, char **argv, const struct global_opts *g)
 			argv[optind]);
 		return EXIT_USAGE;
 	}
-	return run_export(fn, argv[optind + 1], db_path, known_path, out);
+	return run_export(fn, argv[optind + 1], v.db, v.known, v.out);
 }

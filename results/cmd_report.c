@@ -166,46 +166,31 @@ int cmd_report(int argc, char **argv, const struct global_opts *g)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct dashboard d = { .th = { COMPARE_DEFAULT_PCT, COMPARE_DEFAULT_ALPHA } };
-	const char *db_path = STORE_DEFAULT_PATH, *known_path = known_default_path();
-	const char *out = DASHBOARD_DEFAULT_DIR;
+	struct cmd_values v = {
+		.db = STORE_DEFAULT_PATH, .known = known_default_path(),
+		.out = DASHBOARD_DEFAULT_DIR, .th = { COMPARE_DEFAULT_PCT, COMPARE_DEFAULT_ALPHA },
+	};
+	struct dashboard d = { 0 };
 	struct known_failures kf;
 	char why[512];
-	int c, ret;
+	int ret;
 
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'd') {
-			db_path = optarg;
-		} else if (c == 'o') {
-			out = optarg;
-		} else if (c == 'k') {
-			known_path = optarg;
-		} else if (c == 't' || c == 'a') {
-			if (args_threshold("report", c, optarg, &d.th))
-				return EXIT_USAGE;
-		} else {
-			if (c == 'h') {
-				report_usage(stdout);
-				return 0;
-			}
-			args_bad_option("report", argv);
-			return EXIT_USAGE;
-		}
-	}
+	ret = args_parse("report", argc, argv, opts, report_usage, &v);
+	if (ret >= 0)
+		return ret;
+	d.th = v.th;
 	if (optind != argc) {
 		report_usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (known_failures_load(known_path, &kf, why, sizeof(why))) {
+	if (known_failures_load(v.known, &kf, why, sizeof(why))) {
 		fprintf(stderr, "swaplab report: %s\n", why);
 		return EXIT_USAGE;
 	}
 	d.kf = &kf;
-	ret = store_open(db_path, false, &d.db);
+	ret = store_open(v.db, false, &d.db);
 	if (!ret) {
-		ret = write_report(&d, out);
+		ret = write_report(&d, v.out);
 		store_close(d.db);
 	}
 	known_failures_free(&kf);

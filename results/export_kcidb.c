@@ -42,6 +42,17 @@ static char *build_id(const struct run_record *rec)
 	return id;
 }
 
+/* What a checkout and a build end with: the release, valid, their misc. */
+static struct json_object *valid_release(struct json_object *o,
+					 const struct run_record *rec,
+					 struct json_object *misc)
+{
+	add_str(o, "comment", rec->kernel.release);
+	json_object_object_add(o, "valid", json_object_new_boolean(1));
+	json_object_object_add(o, "misc", misc);
+	return o;
+}
+
 static struct json_object *checkout(const struct run_record *rec, const char *id)
 {
 	struct json_object *o = json_object_new_object(), *misc = json_object_new_object();
@@ -49,12 +60,9 @@ static struct json_object *checkout(const struct run_record *rec, const char *id
 	add_str(o, "id", id);
 	add_str(o, "origin", ORIGIN);
 	add_str(o, "tree_name", "debian-linux-6.12");
-	add_str(o, "comment", rec->kernel.release);
-	json_object_object_add(o, "valid", json_object_new_boolean(1));
 	add_str(misc, "commit", rec->kernel.commit);
 	add_str(misc, "series_hash", rec->kernel.series_hash);
-	json_object_object_add(o, "misc", misc);
-	return o;
+	return valid_release(o, rec, misc);
 }
 
 static struct json_object *build(const struct run_record *rec, const char *id,
@@ -67,12 +75,9 @@ static struct json_object *build(const struct run_record *rec, const char *id,
 	add_str(o, "origin", ORIGIN);
 	add_str(o, "architecture", "x86_64");
 	add_str(o, "config_name", rec->kernel.variant);
-	add_str(o, "comment", rec->kernel.release);
-	json_object_object_add(o, "valid", json_object_new_boolean(1));
 	add_str(misc, "config_hash", rec->kernel.config_hash);
 	add_str(misc, "release", rec->kernel.release);
-	json_object_object_add(o, "misc", misc);
-	return o;
+	return valid_release(o, rec, misc);
 }
 
 /* What every test of the run shares: ids, path prefix, time, environment. */

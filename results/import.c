@@ -135,26 +135,16 @@ int cmd_import(int argc, char **argv, const struct global_opts *g)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct import_tally tally = { 0 };
-	const char *db_path = STORE_DEFAULT_PATH, *runs = RUNS_DEFAULT_DIR;
+	struct cmd_values v = { .db = STORE_DEFAULT_PATH };
+	const char *runs = RUNS_DEFAULT_DIR;
 	struct stat sb;
 	sqlite3 *db;
-	int c, ret;
+	int ret;
 
 	json_numbers_short();
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'd') {
-			db_path = optarg;
-		} else {
-			if (c == 'h') {
-				import_usage(stdout);
-				return 0;
-			}
-			args_bad_option("import", argv);
-			return EXIT_USAGE;
-		}
-	}
+	ret = args_parse("import", argc, argv, opts, import_usage, &v);
+	if (ret >= 0)
+		return ret;
 	if (argc - optind > 1) {
 		import_usage(stderr);
 		return EXIT_USAGE;
@@ -166,7 +156,7 @@ int cmd_import(int argc, char **argv, const struct global_opts *g)
 			"(`make run` writes them to " RUNS_DEFAULT_DIR ")\n", runs);
 		return EXIT_USAGE;
 	}
-	ret = store_open(db_path, true, &db);
+	ret = store_open(v.db, true, &db);
 	if (ret)
 		return ret;
 	tally.skipped = json_object_new_array();
@@ -175,7 +165,7 @@ int cmd_import(int argc, char **argv, const struct global_opts *g)
 	if (!ret) {
 		size_t skipped = json_object_array_length(tally.skipped);
 
-		print_tally(&tally, db_path, g->json);
+		print_tally(&tally, v.db, g->json);
 		if (skipped) {
 			fprintf(stderr, "swaplab import: %zu malformed run director%s "
 				"skipped, nothing of %s stored: fix or move %s away\n",

@@ -16,13 +16,15 @@ SWAPLAB_SRCS += $(RESULTS_CORE) results/import.c results/table.c \
 	results/dash_index.c results/cmd_report.c
 
 UNIT_TESTS += test_results_rundir test_results_stats test_results_known \
-	test_results_select test_results_store test_results_markup
+	test_results_select test_results_store test_results_markup \
+	test_results_textfile
 test_results_rundir_SRCS := tests/unit/test_results_rundir.c results/rundir.c \
 	results/textfile.c
 test_results_stats_SRCS := tests/unit/test_results_stats.c results/stats.c \
 	results/verdict.c
 test_results_known_SRCS := tests/unit/test_results_known.c results/known.c \
 	results/textfile.c
+test_results_textfile_SRCS := tests/unit/test_results_textfile.c results/textfile.c
 test_results_select_SRCS := tests/unit/test_results_select.c results/select.c
 test_results_store_SRCS := tests/unit/test_results_store.c $(RESULTS_CORE)
 test_results_markup_SRCS := tests/unit/test_results_markup.c results/markup.c \

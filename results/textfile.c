@@ -11,40 +11,69 @@
 /* A run's JSON files are small; anything larger is not one of ours. */
 #define TEXTFILE_MAX (16u << 20)
 
-char *textfile_read(const char *path, char *why, size_t len)
+/* @why gets "@path: @what"; errno is @err again for the caller. */
+static char *fail(const char *path, int err, const char *what, char *why,
+		  size_t len)
+{
+	snprintf(why, len, "%s: %s", path, what ? what : strerror(err));
+	errno = err;
+	return NULL;
+}
+
+char *textfile_slurp(const char *path, size_t max, size_t *n, char *why,
+		     size_t len)
 {
 	FILE *f = fopen(path, "r");
-	size_t n = 0, cap = 4096;
-	char *buf;
+	size_t got = 0, cap = 4096;
+	char *buf, *grown, what[64];
+	int err;
 
-	if (!f) {
-		int err = errno;
-
-		snprintf(why, len, "%s: %s", path, strerror(err));
-		errno = err;
-		return NULL;
-	}
+	if (!f)
+		return fail(path, errno, NULL, why, len);
 	buf = malloc(cap);
 	for (;;) {
-		n += fread(buf + n, 1, cap - n - 1, f);
-		if (n < cap - 1 || cap > TEXTFILE_MAX)
+		if (!buf) {
+			fclose(f);
+			return fail(path, ENOMEM, NULL, why, len);
+		}
+		got += fread(buf + got, 1, cap - got - 1, f);
+		if (got < cap - 1 || (max && got > max))
 			break;
 		cap *= 2;
-		buf = realloc(buf, cap);
+		grown = realloc(buf, cap);
+		if (!grown)
+			free(buf);
+		buf = grown;
 	}
-	if (ferror(f) || cap > TEXTFILE_MAX) {
-		snprintf(why, len, "%s: %s", path, ferror(f) ? strerror(errno) :
-			 "larger than 16 MiB");
+	err = errno;
+	if (ferror(f)) {
 		fclose(f);
 		free(buf);
-		return NULL;
+		return fail(path, err, NULL, why, len);
 	}
 	fclose(f);
-	buf[n] = '\0';
-	if (strlen(buf) != n) {
-		snprintf(why, len, "%s: contains NUL bytes (corrupt?)", path);
+	if (max && got > max) {
 		free(buf);
-		return NULL;
+		if (max % (1u << 20) == 0)
+			snprintf(what, sizeof(what), "larger than %zu MiB", max >> 20);
+		else
+			snprintf(what, sizeof(what), "larger than %zu bytes", max);
+		return fail(path, EFBIG, what, why, len);
+	}
+	buf[got] = '\0';
+	if (n)
+		*n = got;
+	return buf;
+}
+
+char *textfile_read(const char *path, char *why, size_t len)
+{
+	size_t n;
+	char *buf = textfile_slurp(path, TEXTFILE_MAX, &n, why, len);
+
+	if (buf && strlen(buf) != n) {
+		free(buf);
+		return fail(path, EINVAL, "contains NUL bytes (corrupt?)", why, len);
 	}
 	return buf;
 }

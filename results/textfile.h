@@ -5,7 +5,18 @@
 
 #include <stddef.h>
 
-/* Read @dir/@name as a NUL-terminated string, or NULL with a reason. */
+/*
+ * Read @path whole: a buffer of *@n bytes (@n may be NULL) and a '\0' after
+ * them, which may hold NUL bytes of its own; or NULL with "@path: reason" in
+ * @why and errno set.  A file larger than @max bytes is refused (0: no limit).
+ */
+char *textfile_slurp(const char *path, size_t max, size_t *n, char *why,
+		     size_t len);
+
+/*
+ * Read @dir/@name as a NUL-terminated string, or NULL with a reason: larger
+ * than 16 MiB or holding a NUL byte, it is not one of ours.
+ */
 char *textfile_read_at(const char *dir, const char *name, char *why, size_t len);
 char *textfile_read(const char *path, char *why, size_t len);
 

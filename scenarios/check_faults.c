@@ -38,19 +38,11 @@ static void verdicts_parse(const char *fault, const char *text, struct verdicts 
 static void evaluate(struct evidence *ev, struct check_result *res)
 {
 	struct verdicts v = { 0 };
-	char name[128];
-	size_t i;
+	const char *fault, *text;
+	size_t i = 0;
 
-	for (i = 0; i < ev->scn->nsections; i++) {
-		const struct scn_section *sec = &ev->scn->sections[i];
-		const char *text;
-
-		if (!sec->fault)
-			continue;
-		snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
-		if ((text = evidence_text(ev, name)))
-			verdicts_parse(sec->name, text, &v);
-	}
+	while ((text = evidence_next_fault_log(ev, &i, &fault)))
+		verdicts_parse(fault, text, &v);
 	if (v.fail)
 		check_set(res, VERDICT_FAIL, "%u of %u fault rounds failed (%s)", v.fail,
 			  v.pass + v.fail, v.first_fail);

@@ -3,11 +3,11 @@
  * The evidence of a run: the logs it kept, read lazily from its logs/
  * directory (or put directly by unit tests), and how each workload ended.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../results/textfile.h"
 #include "registry.h"
 
 void evidence_init(struct evidence *ev, const struct scenario *scn,
@@ -19,24 +19,15 @@ void evidence_init(struct evidence *ev, const struct scenario *scn,
 	ev->logs_dir = logs_dir;
 }
 
+/* A log however large, whatever bytes it holds; NULL if it cannot be read. */
 static char *read_log(const char *dir, const char *name)
 {
-	char path[4096], *text = NULL;
-	size_t len = 0;
-	FILE *f;
+	char path[4096], why[256];
 
 	if (!dir)
 		return NULL;
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	if (getdelim(&text, &len, '\0', f) < 0) {
-		free(text);
-		text = strdup("");
-	}
-	fclose(f);
-	return text;
+	return textfile_slurp(path, 0, NULL, why, sizeof(why));
 }
 
 static struct evidence_file *find_file(struct evidence *ev, const char *name)
@@ -68,6 +59,26 @@ const char *evidence_text(struct evidence *ev, const char *name)
 	if (!f)
 		f = add_file(ev, name, read_log(ev->logs_dir, name));
 	return f->text;
+}
+
+const char *evidence_next_fault_log(struct evidence *ev, size_t *i,
+				    const char **fault)
+{
+	const char *text;
+	char name[128];
+
+	while (*i < ev->scn->nsections) {
+		const struct scn_section *sec = &ev->scn->sections[(*i)++];
+
+		if (!sec->fault)
+			continue;
+		snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
+		if ((text = evidence_text(ev, name))) {
+			*fault = sec->name;
+			return text;
+		}
+	}
+	return NULL;
 }
 
 void evidence_put(struct evidence *ev, const char *name, const char *text)

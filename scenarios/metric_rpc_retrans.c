@@ -15,16 +15,10 @@ static void tcp_retrans(struct evidence *ev, struct metric_set *out)
 {
 	unsigned long long srv = 0, cli = 0, n;
 	bool found = false;
-	const char *text, *p;
-	char name[128];
-	size_t i;
+	const char *fault, *text, *p;
+	size_t i = 0;
 
-	for (i = 0; i < ev->scn->nsections; i++) {
-		if (!ev->scn->sections[i].fault)
-			continue;
-		snprintf(name, sizeof(name), "fault-%s.txt", ev->scn->sections[i].name);
-		if (!(text = evidence_text(ev, name)))
-			continue;
+	while ((text = evidence_next_fault_log(ev, &i, &fault))) {
 		for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 			if (sscanf(p, "retrans_server = %llu", &n) == 1)
 				srv += n, found = true;

@@ -5,7 +5,6 @@
  * scenario never silently runs with a default it did not ask for.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <libgen.h>
 #include <stdarg.h>
@@ -15,6 +14,7 @@
 
 #include <openssl/evp.h>
 
+#include "../results/textfile.h"
 #include "registry.h"
 
 struct parser {
@@ -380,20 +380,13 @@ struct scenario *scenario_parse_text(const char *path, const char *text,
 struct scenario *scenario_load(const char *path, char *err, size_t errlen)
 {
 	struct scenario *s;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = fopen(path, "r");
+	char why[1024], *text = textfile_slurp(path, 0, NULL, why, sizeof(why));
 
-	if (!f) {
-		snprintf(err, errlen, "%s: %s (give a .scn file or a directory of them, "
-			 "e.g. scenarios/default)", path, strerror(errno));
+	if (!text) {
+		snprintf(err, errlen, "%s (give a .scn file or a directory of them, "
+			 "e.g. scenarios/default)", why);
 		return NULL;
 	}
-	if (getdelim(&text, &len, '\0', f) < 0) {
-		free(text);
-		text = strdup("");
-	}
-	fclose(f);
 	s = scenario_parse_text(path, text, err, errlen);
 	free(text);
 	return s;

@@ -46,20 +46,12 @@ static void recovery_parse(const char *fault, const char *text, struct recovery 
 
 static void recovery_of(struct evidence *ev, struct recovery *r)
 {
-	char name[128];
-	size_t i;
+	const char *fault, *text;
+	size_t i = 0;
 
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < ev->scn->nsections; i++) {
-		const struct scn_section *sec = &ev->scn->sections[i];
-		const char *text;
-
-		if (!sec->fault)
-			continue;
-		snprintf(name, sizeof(name), "fault-%s.txt", sec->name);
-		if ((text = evidence_text(ev, name)))
-			recovery_parse(sec->name, text, r);
-	}
+	while ((text = evidence_next_fault_log(ev, &i, &fault)))
+		recovery_parse(fault, text, r);
 }
 
 static void evaluate(struct evidence *ev, struct check_result *res)

@@ -194,6 +194,13 @@ void evidence_init(struct evidence *ev, const struct scenario *scn,
 		   const char *swap_target, const char *logs_dir);
 /* Contents of logs/NAME, NULL if the run did not keep it. */
 const char *evidence_text(struct evidence *ev, const char *name);
+/*
+ * The logs the run's faults kept (logs/fault-<section>.txt), one a call:
+ * from section *@i on, the next fault's log that is there, with its
+ * section's name in *@fault and *@i past it; NULL after the last.
+ */
+const char *evidence_next_fault_log(struct evidence *ev, size_t *i,
+				    const char **fault);
 void evidence_put(struct evidence *ev, const char *name, const char *text);
 struct workload_status *evidence_workload(struct evidence *ev,
 					  const char *name);

@@ -37,14 +37,23 @@ static int cgroup2_mount(char *mnt, size_t len)
 	return ret;
 }
 
-static int read_file(const char *dir, const char *name, char *buf, size_t len)
+/* Open @dir/@name (a cgroup file) with @flags; -1 too if that is too long. */
+static int open_in(const char *dir, const char *name, int flags)
 {
 	char path[PATH_MAX];
-	ssize_t n;
-	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return open(path, flags | O_CLOEXEC);
+}
+
+static int read_file(const char *dir, const char *name, char *buf, size_t len)
+{
+	int fd = open_in(dir, name, O_RDONLY);
+	ssize_t n;
+
 	if (fd < 0)
 		return -1;
 	n = read(fd, buf, len - 1);
@@ -57,13 +66,10 @@ static int read_file(const char *dir, const char *name, char *buf, size_t len)
 
 static int write_file(const char *dir, const char *name, const char *text)
 {
-	char path[PATH_MAX];
+	int fd = open_in(dir, name, O_WRONLY);
 	size_t len = strlen(text);
 	ssize_t n;
-	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	n = write(fd, text, len);
