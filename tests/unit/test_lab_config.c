@@ -68,7 +68,8 @@ static void expect_refused(struct lab_config *c, const char *words)
 
 static void test_refused(void **state)
 {
-	static const char *const targets[] = { "nfs4.2", "nfs3", "local", "loop-nfs", "none" };
+	static const char *const targets[] = { "nfs4.2", "nfs3", "smb3", "local", "loop-nfs",
+						 "none" };
 	struct lab_config c;
 	unsigned int i;
 
@@ -80,7 +81,7 @@ static void test_refused(void **state)
 	expect_refused(&c, "unknown swap target 'nfs4'");
 	/* The names come from the targets' table; the message stays as it was. */
 	assert_string_equal(lab_strerror(),
-			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, local, loop-nfs, none)");
+			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, smb3, local, loop-nfs, none)");
 	lab_config_init(&c);
 	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
 		c.swap_target = targets[i];
