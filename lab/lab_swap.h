@@ -29,7 +29,7 @@ enum lab_swap_kind {
 enum lab_swap_traffic {
 	LAB_TRAFFIC_NONE,	/* local and none: nothing crosses the tunnel */
 	LAB_TRAFFIC_NFS,	/* /proc/self/mountstats: per-op RPC counts and bytes */
-	LAB_TRAFFIC_SMB,	/* /proc/fs/cifs/Stats: per-share SMB2 READ/WRITE counts, bytes */
+	LAB_TRAFFIC_SMB,	/* /proc/fs/cifs/Stats: per-share READ/WRITE counts, bytes */
 };
 
 /*
