@@ -52,13 +52,15 @@ work=$(mktemp -d "$cache/build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 msg "building $image (key $key)"
 # The overlay files are copied in after the packages so that their settings
-# win; nfs-server starts only where the seed asks for it (the server role);
-# nothing waits for "network online" (the lab mounts NFS itself, later) and
-# no e2scrub runs at boot, both seconds under TCG; an empty machine-id gives
-# every guest its own at first boot.
+# win; nfs-server and smbd start only where the seed asks for them (the
+# server role), nmbd (NetBIOS) nowhere; nothing waits for "network online"
+# (the lab mounts NFS itself, later) and no e2scrub runs at boot, both
+# seconds under TCG; an empty machine-id gives every guest its own at first
+# boot.
 mmdebstrap --variant=minbase --include="$(packages)" \
 	--customize-hook="cp -a '$here/image/rootfs/.' \"\$1\"/" \
 	--customize-hook='chroot "$1" systemctl disable nfs-server.service' \
+	--customize-hook='chroot "$1" systemctl disable smbd.service nmbd.service' \
 	--customize-hook='chroot "$1" systemctl enable systemd-networkd.service' \
 	--customize-hook='chroot "$1" systemctl mask systemd-networkd-wait-online.service e2scrub_reap.service' \
 	--customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \

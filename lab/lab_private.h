@@ -39,6 +39,9 @@
 #define LAB_TUNNEL_CLIENT_ADDR "10.77.0.2"
 #define LAB_EXPORT_PATH "/export/swaplab"
 #define LAB_MOUNT_POINT "/mnt/swaplab"
+/* Both guests: the SMB share's user and password (lab/seed.c makes them). */
+#define LAB_SMB_CREDENTIALS "/etc/swaplab/smb-credentials"
+#define LAB_SMB_SHARE "swaplab"
 #define LAB_METADATA_NS "https://swaplab.dev/xmlns/lab/1"
 
 struct lab {

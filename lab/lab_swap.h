@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The swap targets: where the client swaps to (a file on NFS, a local disk,
- * a loop device over a file on NFS, nothing), each one descriptor in one
+ * The swap targets: where the client swaps to (a file on NFS or SMB, a local
+ * disk, a loop device over a file on NFS, nothing), each one descriptor in one
  * table (lab/swap_targets.c).  A descriptor says what the server must
  * provide, the client's plan (mount, swap file, swap on: lab/swap_plan.c
  * makes the commands), what in the client's /proc proves it worked, and
@@ -29,7 +29,7 @@ enum lab_swap_kind {
 enum lab_swap_traffic {
 	LAB_TRAFFIC_NONE,	/* local and none: nothing crosses the tunnel */
 	LAB_TRAFFIC_NFS,	/* /proc/self/mountstats: per-op RPC counts and bytes */
-	/* LAB_TRAFFIC_SMB: /proc/fs/cifs/Stats, with the smb3 target (issue 12) */
+	LAB_TRAFFIC_SMB,	/* /proc/fs/cifs/Stats: per-share READ/WRITE counts, bytes */
 };
 
 /*
@@ -71,7 +71,7 @@ struct lab_swap_target {
 	const char *mount_options;	/* mount -o */
 	const char *mount_source;	/* the server's export */
 	const char *mount_point;	/* NULL: no mount (LOCAL, NONE) */
-	bool allocate_by_writing;	/* no fallocate (NFSv3): dd every block */
+	bool allocate_by_writing;	/* no fallocate (NFSv3, SMB): dd every block */
 	const char *device;		/* LOCAL: the disk; LOOP: the loop device */
 
 	/* The confirmation, from the client's /proc/mounts and /proc/swaps. */
@@ -88,7 +88,7 @@ const struct lab_swap_target *lab_swap_target_find(const char *name);
 const struct lab_swap_target *lab_swap_target_at(unsigned int i);
 /*
  * The names in table order, joined by sep, the last two by last:
- * (", ", " or ") gives "nfs4.2, nfs3, local, loop-nfs or none".  free() it.
+ * (", ", " or ") gives "nfs4.2, nfs3, smb3, local, loop-nfs or none".  free() it.
  */
 char *lab_swap_target_names(const char *sep, const char *last);
 

@@ -4,7 +4,7 @@
  * user-data from guests/cloud-init/<role>.yaml, the tunnel address in
  * network-config, and for the server the files of every protocol it serves
  * (server/<protocol>/, listed by the swap targets' descriptors) and the
- * set-up scripts cloud-init runs.
+ * set-up scripts cloud-init runs; for both the lab's SMB credentials.
  */
 #include <errno.h>
 #include <glib.h>
@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,8 +38,50 @@ static char *read_source(const char *relative, size_t *len)
 	return text;
 }
 
-/* Each protocol's files, as the server's write_files list. */
-static char *server_write_files(void)
+/*
+ * The SMB share's user and password, one pair per lab: made at the lab's
+ * first seed from getrandom() (/dev/urandom's pool), kept 0600 in the lab's
+ * directory (labs/<prefix>/smb-credentials, gone with 'down'), never in the
+ * tree.  Both seeds carry it: the server's setup.sh makes the user from it,
+ * the client's mount names it (credentials=).
+ */
+static char *smb_credentials(const struct lab *lab)
+{
+	char *path = lab_strdup_printf("%s/smb-credentials", lab->dir);
+	unsigned char bytes[18];
+	gchar *kept = NULL;
+	char *text = NULL;
+	ssize_t n;
+	int fd;
+
+	if (g_file_get_contents(path, &kept, NULL, NULL)) {
+		text = strdup(kept);
+		g_free(kept);
+		free(path);
+		return text;
+	}
+	if (getrandom(bytes, sizeof(bytes), 0) != (ssize_t)sizeof(bytes)) {
+		lab_fail(LAB_EENV, "no random bytes for the SMB password: %s", strerror(errno));
+		free(path);
+		return NULL;
+	}
+	text = seed_smb_credentials(LAB_SMB_SHARE, bytes, sizeof(bytes));
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	n = fd < 0 ? -1 : write(fd, text, strlen(text));
+	if (fd < 0 || n != (ssize_t)strlen(text) || close(fd)) {
+		lab_fail(LAB_EENV, "cannot write %s: %s", path, strerror(errno));
+		free(text);
+		text = NULL;
+	}
+	free(path);
+	return text;
+}
+
+/*
+ * Each protocol's files, as the server's write_files list (the server), and
+ * the credentials (both).
+ */
+static char *role_write_files(enum lab_role role, const char *credentials)
 {
 	GArray *files = g_array_new(FALSE, TRUE, sizeof(struct seed_file));
 	const struct lab_server_proto *proto;
@@ -46,7 +91,11 @@ static char *server_write_files(void)
 	unsigned int i, j;
 	bool read = true;
 
-	for (i = 0; read && (proto = lab_server_proto_at(i)); i++)
+	file = (struct seed_file) { .guest_path = LAB_SMB_CREDENTIALS, .permissions = "0600",
+				    .content = g_strdup(credentials),
+				    .len = strlen(credentials) };
+	g_array_append_val(files, file);
+	for (i = 0; role == LAB_SERVER && read && (proto = lab_server_proto_at(i)); i++)
 		for (j = 0; read && j < LAB_SERVER_MAX_FILES && (f = &proto->files[j])->source; j++) {
 			file = (struct seed_file) { .guest_path = f->guest_path,
 						    .permissions = f->permissions };
@@ -127,7 +176,8 @@ static int write_seed_files(const struct lab *lab, enum lab_role role, const cha
 	char *user = lab_strdup_printf("%s/user-data", dir);
 	char *meta = lab_strdup_printf("%s/meta-data", dir);
 	char *net = lab_strdup_printf("%s/network-config", dir);
-	char *files = role == LAB_SERVER ? server_write_files() : strdup("");
+	char *credentials = smb_credentials(lab);
+	char *files = credentials ? role_write_files(role, credentials) : NULL;
 	char *runcmd = role == LAB_SERVER ? server_runcmd() : g_strdup("");
 	char *meta_text = lab_strdup_printf("instance-id: %s-%ld\nlocal-hostname: %s\n",
 					    host, (long)time(NULL), host);
@@ -152,6 +202,7 @@ static int write_seed_files(const struct lab *lab, enum lab_role role, const cha
 	free(meta);
 	free(net);
 	free(files);
+	free(credentials);
 	g_free(runcmd);
 	free(meta_text);
 	return rc;
@@ -163,7 +214,8 @@ int lab_seed_build(const struct lab *lab, enum lab_role role, const char *iso)
 	char *dir = lab_strdup_printf("%s/seed-%s", lab->dir, lab_role_name(role));
 	int rc;
 
-	if (g_mkdir_with_parents(dir, 0755) < 0) {
+	/* 0700: user-data carries the SMB password (base64, not encrypted). */
+	if (g_mkdir_with_parents(dir, 0700) < 0 || chmod(dir, 0700) < 0) {
 		rc = lab_fail(LAB_EENV, "cannot create %s: %s", dir, strerror(errno));
 	} else {
 		rc = write_seed_files(lab, role, dir);

@@ -2,7 +2,8 @@
 /*
  * Text of the cloud-init seed: templates from guests/cloud-init/ with their
  * @KEY@ words filled in, and files to write in the guest as base64 entries
- * (no YAML quoting to get wrong, whatever the files contain).
+ * (no YAML quoting to get wrong, whatever the files contain), and the SMB
+ * credentials file.
  */
 #include <glib.h>
 #include <stdio.h>
@@ -58,6 +59,23 @@ char *seed_write_files(const struct seed_file *files, unsigned int n)
 			   "    content: %s\n", files[i].guest_path, files[i].permissions, b64);
 		g_free(b64);
 	}
+	fclose(f);
+	return out;
+}
+
+char *seed_smb_credentials(const char *user, const unsigned char *random, size_t n)
+{
+	size_t size;
+	char *out;
+	FILE *f = open_memstream(&out, &size);
+	size_t i;
+
+	if (!f)
+		abort();
+	fprintf(f, "username=%s\npassword=", user);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%02x", random[i]);
+	fputc('\n', f);
 	fclose(f);
 	return out;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Readers of the text a run keeps: /proc/vmstat, /proc/self/mountstats,
- * kernel logs, KTAP, and the workloads' outputs (each defined in its
- * workload's file, swapverify's report in swapverify_output.c).  Pure
+ * /proc/fs/cifs/Stats, kernel logs, KTAP, and the workloads' outputs (each
+ * defined in its workload's file, swapverify's report in
+ * swapverify_output.c).  Pure
  * functions on strings, so the unit tests feed them captured logs.
  */
 #ifndef SWAPLAB_LOGPARSE_H
@@ -27,6 +28,17 @@ bool mountstats_op(const char *text, const char *op, struct nfs_op_stats *st);
 bool mountstats_total(const char *text, struct nfs_op_stats *st);
 void nfs_op_delta(const struct nfs_op_stats *before,
 		  const struct nfs_op_stats *after, struct nfs_op_stats *d);
+
+/* One share's counters in /proc/fs/cifs/Stats (SMB 2 and 3, cifs_stats.c). */
+struct smb_share_stats {
+	char share[256];		/* "\\10.77.0.1\swaplab" */
+	uint64_t reads, reads_failed, writes, writes_failed;	/* requests */
+	uint64_t bytes_read, bytes_written;			/* payload */
+};
+/* The first share's; false if there is none or its counters are missing. */
+bool cifs_stats_share(const char *text, struct smb_share_stats *st);
+void smb_share_delta(const struct smb_share_stats *before,
+		     const struct smb_share_stats *after, struct smb_share_stats *d);
 
 /*
  * Lines of a kernel log that mean trouble: BUG, WARNING, Oops, lockdep,

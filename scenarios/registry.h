@@ -217,6 +217,13 @@ struct nfs_op_stats;
 bool evidence_nfs_delta(struct evidence *ev, const char *op,
 			struct nfs_op_stats *d);
 
+struct smb_share_stats;
+/*
+ * The SMB share's traffic during the run (cifs-stats-before/after.txt), less
+ * what the fio ceiling moved itself (fio-cifs-stats-before/after.txt).
+ */
+bool evidence_smb_delta(struct evidence *ev, struct smb_share_stats *d);
+
 /* ---- checks ---- */
 
 enum verdict { VERDICT_PASS, VERDICT_FAIL, VERDICT_SKIP, VERDICT_ERROR };

@@ -7,6 +7,7 @@ PKGS += yaml-0.1 libcrypto
 # built: adding one is the new file and its line in the list it belongs to.
 SCENARIO_CORE_SRCS := $(addprefix scenarios/, options.c schema.c parse.c \
 	registry.c labels.c evidence.c nfs_delta.c vmstat.c mountstats.c \
+	cifs_stats.c smb_delta.c \
 	kernel_log.c ktap.c swapverify_output.c checks.c metrics.c faults.c \
 	recovery.c evaluate.c summary.c) \
 	$(sort $(wildcard scenarios/workload_*.c scenarios/check_*.c \

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ceiling: fio O_DIRECT sequential writes, then reads, of a file on the
- * swap's NFS mount, one I/O the size of a swap batch (SWAP_CLUSTER_MAX pages)
- * at a time.  fio snapshots mountstats around itself so its traffic is not
- * taken for swap's.  Nothing to measure when swap is on the local disk.
- * The ceiling metric is the bandwidth in its JSON output: the best the NFS
- * path can do.
+ * swap's NFS mount (or SMB share), one I/O the size of a swap batch
+ * (SWAP_CLUSTER_MAX pages) at a time.  fio snapshots mountstats and
+ * /proc/fs/cifs/Stats around itself so its traffic is not taken for swap's.
+ * Nothing to measure when swap is on the local disk.  The ceiling metric is
+ * the bandwidth in its JSON output: the best the network path can do.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -30,7 +30,7 @@ static const struct scn_option options[] = {
 	  OPT(size) },
 	{ .key = "bs", .type = SCN_SIZE, .def = "128K", .help = "I/O size: a swap batch is 32 pages",
 	  .min = 4096, .max = 64ULL << 20, OPT(bs) },
-	{ .key = "directory", .type = SCN_STRING, .def = "/mnt/swaplab", .help = "NFS directory the swap file is in",
+	{ .key = "directory", .type = SCN_STRING, .def = "/mnt/swaplab", .help = "NFS or SMB directory the swap file is in",
 	  OPT(directory) },
 	{ }
 };
@@ -67,14 +67,16 @@ static char *command(const struct workload_ctx *ctx)
 		return strdup("echo 'fio: swap is on the local disk: no NFS ceiling' >&2");
 	if (asprintf(&cmd,
 		     "d=%s\n"
-		     "case $(stat -f -c %%T \"$d\") in nfs*) ;; *)\n"
-		     "\techo \"fio: $d is not on NFS\" >&2; exit 1 ;;\nesac\n"
+		     "case $(stat -f -c %%T \"$d\") in nfs*|cifs|smb2) ;; *)\n"
+		     "\techo \"fio: $d is not on NFS or SMB\" >&2; exit 1 ;;\nesac\n"
 		     "cat /proc/self/mountstats > fio-mountstats-before.txt\n"
+		     "cat /proc/fs/cifs/Stats > fio-cifs-stats-before.txt 2>/dev/null\n"
 		     "fio --output-format=json --output=fio.json --filename=\"$d/fio-ceiling.dat\""
 		     " --size=%" PRIu64 " --bs=%" PRIu64 " --direct=1 --ioengine=psync"
 		     " --name=write --rw=write --name=read --stonewall --rw=read\n"
 		     "rc=$?\n"
 		     "cat /proc/self/mountstats > fio-mountstats-after.txt\n"
+		     "cat /proc/fs/cifs/Stats > fio-cifs-stats-after.txt 2>/dev/null\n"
 		     "rm -f \"$d/fio-ceiling.dat\"\nexit $rc\n",
 		     o->directory, o->size.bytes, o->bs.bytes) < 0)
 		return NULL;

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Every swap target in one lab, on the stock client kernel: `swaplab swap
-# TARGET` switches the client to nfs3, local (/dev/vdc), loop-nfs (a
-# direct-I/O loop device over a file on NFS) and back to nfs4.2, each
+# TARGET` switches the client to nfs3, smb3 (a file on the server's Samba
+# share, mounted cifs with the lab's credentials), local (/dev/vdc),
+# loop-nfs (a direct-I/O loop device over a file on NFS) and back to
+# nfs4.2, each
 # confirmed from the guest's own /proc; a bad target is refused and leaves
 # the current swap as it was; and the stock kernel swaps over NFS as the
 # patched one does in 21-lab-up-patched.t (pswpout and NFS WRITEs grow).
@@ -25,7 +27,7 @@ swap_on_nfs() {
 		grep -q " /mnt/swaplab $3 .*vers=$4," "$art/mounts"; echo $?) "$5"
 }
 
-echo "1..9"
+echo "1..10"
 $swaplab down >/dev/null 2>&1
 $swaplab up --client-kernel stock --client-mem 256 --swap-size 768 --swap none \
 	>"$art/up.out" 2>"$art/up.err"
@@ -34,17 +36,28 @@ ok $rc "a lab with no swap comes up"
 if [ $rc != 0 ]; then
 	sed 's/^/# /' "$art/up.err" | tail -20
 	$swaplab down >/dev/null 2>&1
-	for i in $(seq 2 9); do ok 1 "skipped: the lab did not come up"; done
+	for i in $(seq 2 10); do ok 1 "skipped: the lab did not come up"; done
 	exit 1
 fi
 
 swap_on_nfs nfs3 nfs3.out nfs 3 "nfs3: the swap file on an NFSv3 mount"
 
+$swaplab swap smb3 >"$art/smb3.out" 2>&1
+rc=$?
+in_client cat /proc/mounts >"$art/mounts"
+in_client stat -c '%a %U' /etc/swaplab/smb-credentials >"$art/credentials"
+sed 's/^/# credentials: /' "$art/credentials"
+ok $([ $rc = 0 ] && [ "$(swaps_list)" = "/mnt/swaplab/$prefix-client.swap" ] &&
+	grep -q ' /mnt/swaplab cifs .*vers=3.1.1,' "$art/mounts" &&
+	! grep -q ' /mnt/swaplab nfs' "$art/mounts" &&
+	grep -qx '600 root' "$art/credentials"; echo $?) \
+	"smb3: the swap file on an SMB 3.1.1 mount, the NFS one gone, credentials 0600"
+
 $swaplab swap local >"$art/local.out" 2>&1
 rc=$?
 ok $([ $rc = 0 ] && [ "$(swaps_list)" = /dev/vdc ] &&
 	! in_client grep -q /mnt/swaplab /proc/mounts; echo $?) \
-	"local: /dev/vdc, and the NFS mount is gone"
+	"local: /dev/vdc, and the SMB mount is gone"
 
 $swaplab swap loop-nfs >"$art/loop.out" 2>&1
 rc=$?

@@ -39,7 +39,7 @@ run_expect 2 "$tmp/size.scn:4: [swapverify] bad value 'lots' for size" \
 	"a bad size is named with file, line and key" -- "$tmp/size.scn"
 
 printf '[scenario]\nswap = nfs5\n[swapverify]\n' >"$tmp/target.scn"
-run_expect 2 "'nfs5' is not a valid swap (one of: nfs4.2, nfs3, local, loop-nfs)" \
+run_expect 2 "'nfs5' is not a valid swap (one of: nfs4.2, nfs3, smb3, local, loop-nfs)" \
 	"an unknown swap target lists the known ones" -- "$tmp/target.scn"
 
 printf '[scenario]\n[swapverify]\n[corrupt-swap]\nafter = stress-ng\n' >"$tmp/fault.scn"

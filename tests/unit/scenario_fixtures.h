@@ -31,6 +31,68 @@
 	"\t       WRITE: " #wops " " #wops " 0 " #wbytes " 2000 0 40 45 0\n" \
 	"\t   READ_PLUS: " #pops " " #pops " 0 1000 " #pbytes " 0 12 13 0\n"
 
+/*
+ * /proc/fs/cifs/Stats of a 6.12 client with one SMB 3.1.1 share mounted
+ * (CONFIG_CIFS_STATS2=y, the default), line for line as
+ * cifs_stats_proc_show() (fs/smb/client/cifs_debug.c) and
+ * smb2_print_stats() (smb2ops.c) print it: the share's request counts and
+ * payload bytes.
+ */
+#define CIFS_STATS(reads, rbytes, writes, wbytes) \
+	"Resources in use\n" \
+	"CIFS Session: 1\n" \
+	"Share (unique mount targets): 2\n" \
+	"SMB Request/Response Buffer: 1 Pool size: 5\n" \
+	"SMB Small Req/Resp Buffer: 1 Pool size: 30\n" \
+	"Total Large 1290 Small 5121 Allocations\n" \
+	"Operations (MIDs): 0\n" \
+	"\n" \
+	"0 session 0 share reconnects\n" \
+	"Total vfs operations: 97 maximum at one time: 2\n" \
+	"\n" \
+	"Max requests in flight: 17\n" \
+	"Total time spent processing by command. Time units are jiffies (250 per second)\n" \
+	"  SMB3 CMD\tNumber\tTotal Time\tFastest\tSlowest\n" \
+	"  --------\t------\t----------\t-------\t-------\n" \
+	"  0\t\t1\t3\t\t1\t9\n" \
+	"  1\t\t1\t3\t\t1\t9\n" \
+	"  2\t\t0\t0\t\t0\t0\n" \
+	"  3\t\t2\t6\t\t1\t9\n" \
+	"  4\t\t4\t12\t\t1\t9\n" \
+	"  5\t\t0\t0\t\t0\t0\n" \
+	"  6\t\t0\t0\t\t0\t0\n" \
+	"  7\t\t0\t0\t\t0\t0\n" \
+	"  8\t\t6\t18\t\t1\t9\n" \
+	"  9\t\t40\t120\t\t1\t9\n" \
+	"  10\t\t0\t0\t\t0\t0\n" \
+	"  11\t\t0\t0\t\t0\t0\n" \
+	"  12\t\t0\t0\t\t0\t0\n" \
+	"  13\t\t0\t0\t\t0\t0\n" \
+	"  14\t\t0\t0\t\t0\t0\n" \
+	"  15\t\t0\t0\t\t0\t0\n" \
+	"  16\t\t3\t9\t\t1\t9\n" \
+	"  17\t\t0\t0\t\t0\t0\n" \
+	"  18\t\t0\t0\t\t0\t0\n" \
+	"\n" \
+	"1) \\\\10.77.0.1\\swaplab\n" \
+	"SMBs: 58 since 2026-12-07 16:45:01 UTC\n" \
+	"Bytes read: " #rbytes "  Bytes written: " #wbytes "\n" \
+	"Open files: 1 total (local), 1 open on server\n" \
+	"TreeConnects: 1 total 0 failed\n" \
+	"TreeDisconnects: 0 total 0 failed\n" \
+	"Creates: 6 total 0 failed\n" \
+	"Closes: 5 total 0 failed\n" \
+	"Flushes: 1 total 0 failed\n" \
+	"Reads: " #reads " total 0 failed\n" \
+	"Writes: " #writes " total 0 failed\n" \
+	"Locks: 0 total 0 failed\n" \
+	"IOCTLs: 1 total 1 failed\n" \
+	"QueryDirectories: 0 total 0 failed\n" \
+	"ChangeNotifies: 0 total 0 failed\n" \
+	"QueryInfos: 12 total 0 failed\n" \
+	"SetInfos: 2 total 0 failed\n" \
+	"OplockBreaks: 0 sent 0 failed\n"
+
 #define VMSTAT(out, in) \
 	"nr_free_pages 1234\npswpin " #in "\npswpout " #out "\npgfault 99\n"
 

@@ -122,7 +122,8 @@ static const struct {
 
 static void test_refused(void **state)
 {
-	static const char *const targets[] = { "nfs4.2", "nfs3", "local", "loop-nfs", "none" };
+	static const char *const targets[] = { "nfs4.2", "nfs3", "smb3", "local", "loop-nfs",
+						 "none" };
 	struct lab_config c;
 	unsigned int i;
 
@@ -145,7 +146,7 @@ static void test_refused(void **state)
 	c.swap_target = "nfs4";
 	expect_refused(&c, "unknown swap target 'nfs4'");
 	assert_string_equal(lab_strerror(),
-			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, local, loop-nfs, none)");
+			    "unknown swap target 'nfs4' (known: nfs4.2, nfs3, smb3, local, loop-nfs, none)");
 }
 
 int main(void)

@@ -44,11 +44,22 @@ static void test_write_files(void **state)
 	free(yaml);
 }
 
+/* The SMB credentials file: mount.cifs's keys, the random bytes in hex. */
+static void test_smb_credentials(void **state)
+{
+	const unsigned char bytes[] = { 0x00, 0x7f, 0xa5, 0xff };
+	char *text = seed_smb_credentials("swaplab", bytes, sizeof(bytes));
+
+	assert_string_equal(text, "username=swaplab\npassword=007fa5ff\n");
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_substitute),
 		cmocka_unit_test(test_write_files),
+		cmocka_unit_test(test_smb_credentials),
 	};
 
 	return cmocka_run_group_tests_name("lab_seed", tests, NULL, NULL);

@@ -137,9 +137,45 @@ static void test_plans_in_order(void **state)
 	swap_plan_free(&p);
 }
 
+/*
+ * SMB 3.1.1: a hard cifs mount with the lab's credentials file, the file
+ * written in full (cifs_swap_activate() refuses holes).
+ */
+static void test_smb3(void **state)
+{
+	static const char *const steps[] = {
+		"mount point made", "SMB mounted", "file allocated", "file mode 600",
+		"mkswap", "swap on", NULL
+	};
+	struct swap_plan p;
+	const struct swap_step *s;
+
+	assert_true(swap_plan_make(&p, "smb3", 64, "h"));
+	s = step_named(&p, "SMB mounted");
+	assert_string_equal(s->argv[2], "cifs");
+	assert_string_equal(s->argv[4], "vers=3.1.1,hard,cache=none,"
+			    "credentials=/etc/swaplab/smb-credentials,file_mode=0600,dir_mode=0700");
+	assert_string_equal(s->argv[5], "//10.77.0.1/swaplab");
+	assert_string_equal(s->argv[6], "/mnt/swaplab");
+	assert_string_equal(step_named(&p, "file allocated")->argv[0], "dd");
+	assert_true(has_arg(step_named(&p, "file allocated"), "count=64"));
+	assert_true(has_arg(step_named(&p, "file allocated"), "of=/mnt/swaplab/h.swap"));
+	assert_steps(&p, steps);
+	assert_string_equal(p.swap_device, "/mnt/swaplab/h.swap");
+	assert_string_equal(p.target->fstype, "cifs");
+	assert_string_equal(p.target->version, "3.1.1");
+	assert_string_equal(p.target->protocol, "SMB");
+	assert_int_equal(p.target->traffic, LAB_TRAFFIC_SMB);
+	assert_string_equal(p.target->traffic_file, "/proc/fs/cifs/Stats");
+	assert_true(lab_swap_target_is_network(p.target));
+	assert_false(lab_swap_target_uses_nfs(p.target));
+	swap_plan_free(&p);
+}
+
 static void test_lookup_and_names(void **state)
 {
-	static const char *const names[] = { "nfs4.2", "nfs3", "local", "loop-nfs", "none" };
+	static const char *const names[] = { "nfs4.2", "nfs3", "smb3", "local", "loop-nfs",
+					     "none" };
 	const struct lab_swap_target *t;
 	unsigned int i;
 	char *list;
@@ -156,10 +192,10 @@ static void test_lookup_and_names(void **state)
 	assert_null(lab_swap_target_find(""));
 	assert_null(lab_swap_target_find(NULL));
 	list = lab_swap_target_names(", ", " or ");
-	assert_string_equal(list, "nfs4.2, nfs3, local, loop-nfs or none");
+	assert_string_equal(list, "nfs4.2, nfs3, smb3, local, loop-nfs or none");
 	free(list);
 	list = lab_swap_target_names(" | ", " | ");
-	assert_string_equal(list, "nfs4.2 | nfs3 | local | loop-nfs | none");
+	assert_string_equal(list, "nfs4.2 | nfs3 | smb3 | local | loop-nfs | none");
 	free(list);
 }
 
@@ -229,7 +265,7 @@ static void test_every_descriptor(void **state)
 		}
 		swap_plan_free(&p);
 	}
-	assert_int_equal(i, 5);
+	assert_int_equal(i, 6);
 }
 
 /*
@@ -244,7 +280,8 @@ static void test_server_protos(void **state)
 	unsigned int i, runs = 0;
 
 	assert_non_null(nfs);
-	assert_null(lab_server_proto_at(1));
+	assert_non_null(lab_server_proto_at(1));
+	assert_null(lab_server_proto_at(2));
 	assert_string_equal(nfs->name, "nfs");
 	assert_ptr_equal(lab_swap_target_find("nfs4.2")->server, nfs);
 	for (i = 0; i < LAB_SERVER_MAX_FILES && (f = &nfs->files[i])->source; i++) {
@@ -273,6 +310,49 @@ static void test_server_protos(void **state)
 		assert_null(strchr(pct + 1, '%'));
 		assert_int_equal(pct[strspn(pct + 1, ".0123456789") + 1], 's');
 	}
+}
+
+/*
+ * Samba's share: its files in server/smb/ (setup.sh run after the NFS one,
+ * which mounts the data disk), and checks that it is defined, on the data
+ * disk, has its user and is served on 445; the reasons are formats of the
+ * output alone, as NFS's are.
+ */
+static void test_server_smb(void **state)
+{
+	const struct lab_server_proto *smb = lab_server_proto_at(1);
+	const struct lab_server_file *f;
+	unsigned int i, runs = 0;
+
+	assert_string_equal(smb->name, "smb");
+	assert_ptr_equal(lab_swap_target_find("smb3")->server, smb);
+	for (i = 0; i < LAB_SERVER_MAX_FILES && (f = &smb->files[i])->source; i++) {
+		assert_int_equal(strncmp(f->source, "server/smb/", 11), 0);
+		assert_int_equal(access(f->source, R_OK), 0);
+		runs += f->run;
+	}
+	assert_int_equal(i, 3);
+	assert_int_equal(runs, 1);
+	assert_string_equal(smb->files[0].guest_path, "/etc/samba/smb.conf");
+	assert_string_equal(smb->files[2].guest_path, "/usr/local/sbin/swaplab-smb-share");
+	assert_string_equal(smb->files[2].permissions, "0755");
+	assert_string_equal(smb->checks[0].argv[0], "testparm");
+	assert_string_equal(smb->checks[0].expect, "[swaplab]");
+	assert_false(smb->checks[0].at_start);
+	assert_string_equal(smb->checks[1].argv[4], "/export/swaplab/smb");
+	assert_string_equal(smb->checks[1].expect, "/dev/vdb");
+	assert_string_equal(smb->checks[2].expect, "swaplab:");
+	assert_string_equal(smb->checks[3].argv[0], "ss");
+	assert_string_equal(smb->checks[3].argv[4], ":445");
+	assert_string_equal(smb->checks[3].expect, "LISTEN");
+	for (i = 0; i < LAB_SERVER_MAX_CHECKS && smb->checks[i].argv[0]; i++) {
+		const char *pct = strchr(smb->checks[i].fail, '%');
+
+		assert_non_null(pct);
+		assert_null(strchr(pct + 1, '%'));
+		assert_int_equal(pct[strspn(pct + 1, ".0123456789") + 1], 's');
+	}
+	assert_int_equal(i, 4);
 }
 
 static void test_allocated(void **state)
@@ -316,6 +396,15 @@ static void test_mounts(void **state)
 	assert_true(mount_version_is("rw,relatime,vers=3.1.1,cache=none", "3.1.1"));
 	assert_false(mount_version_is("rw,relatime,vers=3.1.1,cache=none", "3.1"));
 	assert_false(mount_entry(proc_mounts, "/mnt", type, sizeof(type), opts, sizeof(opts)));
+	/* A cifs mount's line (6.12): type cifs, its dialect as vers=. */
+	assert_true(mount_entry("//10.77.0.1/swaplab /mnt/swaplab cifs rw,relatime,vers=3.1.1,"
+				"cache=none,username=swaplab,uid=0,noforceuid,gid=0,noforcegid,"
+				"addr=10.77.0.1,file_mode=0600,dir_mode=0700,hard,nounix,"
+				"serverino,mapposix,rsize=4194304,wsize=4194304,bsize=1048576,"
+				"retrans=1,echo_interval=60,actimeo=1,closetimeo=1 0 0\n",
+				"/mnt/swaplab", type, sizeof(type), opts, sizeof(opts)));
+	assert_string_equal(type, "cifs");
+	assert_true(mount_version_is(opts, "3.1.1"));
 }
 
 int main(void)
@@ -324,10 +413,12 @@ int main(void)
 		cmocka_unit_test(test_nfs42),
 		cmocka_unit_test(test_other_targets),
 		cmocka_unit_test(test_plans_in_order),
+		cmocka_unit_test(test_smb3),
 		cmocka_unit_test(test_lookup_and_names),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_every_descriptor),
 		cmocka_unit_test(test_server_protos),
+		cmocka_unit_test(test_server_smb),
 		cmocka_unit_test(test_allocated),
 		cmocka_unit_test(test_swap_listed),
 		cmocka_unit_test(test_mounts),

@@ -113,12 +113,13 @@ static void test_all_pass(void **state)
 	size_t i;
 
 	run_evaluate(&f->ev, &res);
-	assert_int_equal(res.nchecks, 12);
+	assert_int_equal(res.nchecks, 13);
 	for (i = 0; i < res.nchecks; i++)
 		if (res.checks[i].verdict != VERDICT_PASS &&
-		    /* no fault here to recover from or to verify itself */
+		    /* no fault here to recover from or to verify itself, no SMB */
 		    !((!strcmp(res.checks[i].name, "recovery") ||
-		       !strcmp(res.checks[i].name, "faults")) &&
+		       !strcmp(res.checks[i].name, "faults") ||
+		       !strcmp(res.checks[i].name, "smb-traffic")) &&
 		      res.checks[i].verdict == VERDICT_SKIP))
 			fail_msg("%s: %s: %s", res.checks[i].name,
 				 verdict_name(res.checks[i].verdict), res.checks[i].reason);
@@ -203,6 +204,41 @@ static void test_traffic_thresholds(void **state)
 	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_PASS);
 	f->ev.swap_target = "local";
 	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_SKIP);
+}
+
+/*
+ * Over SMB: the share's bytes, less fio's, against min_smb_write and
+ * min_smb_read (their 64M defaults here); nfs-traffic skips.
+ */
+static void test_smb_traffic(void **state)
+{
+	struct fixture *f = *state;
+	char reason[512];
+
+	f->ev.swap_target = "smb3";
+	assert_int_equal(judge(f, "nfs-traffic", reason), VERDICT_SKIP);
+	assert_string_equal(reason, "swap target does not use NFS");
+	assert_int_equal(judge(f, "smb-traffic", reason), VERDICT_FAIL);
+	assert_string_equal(reason, "cifs-stats-before/after.txt missing or without an SMB share");
+	evidence_put(&f->ev, "cifs-stats-before.txt", CIFS_STATS(0, 0, 0, 0));
+	/* 300 MiB out and in, fio's 100 MiB each way on top. */
+	evidence_put(&f->ev, "cifs-stats-after.txt",
+		     CIFS_STATS(2500, 419430400, 2500, 419430400));
+	evidence_put(&f->ev, "fio-cifs-stats-before.txt", CIFS_STATS(0, 0, 0, 0));
+	evidence_put(&f->ev, "fio-cifs-stats-after.txt", CIFS_STATS(100, 104857600, 100, 104857600));
+	assert_int_equal(judge(f, "smb-traffic", reason), VERDICT_PASS);
+	assert_string_equal(reason, "SMB writes 2400 (0 failed) 300 MiB (min 64), "
+			    "reads 2400 (0 failed) 300 MiB (min 64)");
+	/* Only fio moved data: swap did not go over SMB. */
+	evidence_put(&f->ev, "cifs-stats-after.txt", CIFS_STATS(100, 104857600, 100, 104857600));
+	assert_int_equal(judge(f, "smb-traffic", reason), VERDICT_FAIL);
+	assert_non_null(strstr(reason, "SMB writes 0 (0 failed) 0 MiB (min 64)"));
+	f->ev.swap_target = "nfs4.2";
+	assert_int_equal(judge(f, "smb-traffic", reason), VERDICT_SKIP);
+	assert_string_equal(reason, "swap target does not use SMB");
+	f->ev.swap_target = "local";
+	assert_int_equal(judge(f, "smb-traffic", reason), VERDICT_SKIP);
+	assert_string_equal(reason, "swap target is the local disk");
 }
 
 static void test_kernel_logs(void **state)
@@ -417,6 +453,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_content_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_smb_traffic, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kernel_logs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_workloads_selftests_swapguard, setup,
 						teardown),

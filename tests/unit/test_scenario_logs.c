@@ -150,11 +150,51 @@ static void test_swapverify_and_fio(void **state)
 	assert_false(fio_bandwidth_mibps("{}", "read", &bw));
 }
 
+/* /proc/fs/cifs/Stats: the first share's SMB2 READ/WRITE counts and bytes. */
+static void test_cifs_stats(void **state)
+{
+	struct smb_share_stats b, a, d;
+
+	assert_true(cifs_stats_share(CIFS_STATS(40, 1048576, 2400, 314572800), &a));
+	assert_string_equal(a.share, "\\\\10.77.0.1\\swaplab");
+	assert_int_equal(a.reads, 40);
+	assert_int_equal(a.bytes_read, 1048576);
+	assert_int_equal(a.writes, 2400);
+	assert_int_equal(a.bytes_written, 314572800);
+	assert_int_equal(a.reads_failed, 0);
+	assert_int_equal(a.writes_failed, 0);
+	assert_true(cifs_stats_share(CIFS_STATS(10, 4096, 100, 10485760), &b));
+	smb_share_delta(&b, &a, &d);
+	assert_int_equal(d.reads, 30);
+	assert_int_equal(d.bytes_read, 1048576 - 4096);
+	assert_int_equal(d.writes, 2300);
+	assert_int_equal(d.bytes_written, 314572800 - 10485760);
+	/* Counters that went back (a remount): no wrap to 2^64. */
+	smb_share_delta(&a, &b, &d);
+	assert_int_equal(d.writes, 0);
+	/* A share that went away from the server is still parsed. */
+	assert_true(cifs_stats_share("1) \\\\10.77.0.1\\swaplab\tDISCONNECTED \n"
+				     "SMBs: 3 since 2026-12-07 16:45:01 UTC\n"
+				     "Bytes read: 0  Bytes written: 8192\n"
+				     "Reads: 0 total 0 failed\nWrites: 2 total 1 failed\n", &a));
+	assert_string_equal(a.share, "\\\\10.77.0.1\\swaplab");
+	assert_int_equal(a.writes_failed, 1);
+	/* No share mounted (an NFS target): the header alone. */
+	assert_false(cifs_stats_share("Resources in use\nCIFS Session: 0\n"
+				      "Share (unique mount targets): 0\n"
+				      "Total vfs operations: 0 maximum at one time: 0\n", &a));
+	/* A share without its counters is not taken for an idle one. */
+	assert_false(cifs_stats_share("1) \\\\h\\s\nSMBs: 0 since x\n", &a));
+	assert_false(cifs_stats_share("", &a));
+	assert_false(cifs_stats_share(NULL, &a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vmstat),
 		cmocka_unit_test(test_mountstats),
+		cmocka_unit_test(test_cifs_stats),
 		cmocka_unit_test(test_kernel_log),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_stress_ng),

@@ -145,7 +145,7 @@ static void test_bad_words(void **state)
 	expect_error("[scenario]\nlabels = patched stok\n[swapverify]\n",
 		     "t.scn:2: [scenario] 'stok' is not a valid labels");
 	expect_error("[scenario]\nswap = nfs5\n[swapverify]\n",
-		     "'nfs5' is not a valid swap (one of: nfs4.2, nfs3, local, loop-nfs)");
+		     "'nfs5' is not a valid swap (one of: nfs4.2, nfs3, smb3, local, loop-nfs)");
 	expect_error("[scenario]\nchecks = content kasan\n[swapverify]\n",
 		     "'kasan' is not a valid checks");
 	expect_error("[scenario]\n[stress-ng]\nvm_methods = flip flap\n",

@@ -61,6 +61,8 @@ static const char meta_format[] =
 	"      \"min_swapin\": \"64M\",\n"
 	"      \"min_nfs_write\": \"64M\",\n"
 	"      \"min_nfs_read\": \"64M\",\n"
+	"      \"min_smb_write\": \"64M\",\n"
+	"      \"min_smb_read\": \"64M\",\n"
 	"      \"oom_allowed\": \"\",\n"
 	"      \"cmdline\": \"\",\n"
 	"      \"sample\": \"0\",\n"
