@@ -9,7 +9,30 @@
 #include "logparse.h"
 #include "registry.h"
 
-static void scan(struct evidence *ev, const char *log, struct check_result *res)
+/*
+ * A guest that crashed gives no dmesg; its serial console, kept by the
+ * host, still holds the kernel's last words, and the verdict names them.
+ */
+static void scan_console(struct evidence *ev, const char *log, const char *console,
+			 struct check_result *res)
+{
+	const struct scn_value *allowed = scn_get(&ev->scn->global, "oom_allowed");
+	const char *text = evidence_text(ev, console);
+	char first[400];
+	unsigned int bad = 0;
+
+	if (text)
+		bad = kernel_log_scan(text, allowed->words, allowed->nwords, first,
+				      sizeof(first));
+	if (bad)
+		check_set(res, VERDICT_FAIL, "%s was not kept; %u bad line(s) in %s; "
+			  "first: %s", log, bad, console, first);
+	else
+		check_set(res, VERDICT_FAIL, "%s was not kept", log);
+}
+
+static void scan(struct evidence *ev, const char *log, const char *console,
+		 struct check_result *res)
 {
 	const struct scn_value *allowed = scn_get(&ev->scn->global, "oom_allowed");
 	const char *text = evidence_text(ev, log);
@@ -17,7 +40,7 @@ static void scan(struct evidence *ev, const char *log, struct check_result *res)
 	unsigned int bad;
 
 	if (!text) {
-		check_set(res, VERDICT_FAIL, "%s was not kept", log);
+		scan_console(ev, log, console, res);
 		return;
 	}
 	bad = kernel_log_scan(text, allowed->words, allowed->nwords, first,
@@ -31,12 +54,12 @@ static void scan(struct evidence *ev, const char *log, struct check_result *res)
 
 static void evaluate_client(struct evidence *ev, struct check_result *res)
 {
-	scan(ev, "dmesg-client.txt", res);
+	scan(ev, "dmesg-client.txt", "console-client.log", res);
 }
 
 static void evaluate_server(struct evidence *ev, struct check_result *res)
 {
-	scan(ev, "dmesg-server.txt", res);
+	scan(ev, "dmesg-server.txt", "console-server.log", res);
 }
 
 const struct check check_client_log = {

@@ -40,6 +40,7 @@ struct runner {
 	time_t *next_at;		/* per section: the next round is due */
 	struct fault_ctx *faults;	/* per section: armed faults */
 	struct samples samples;		/* the client's time series, if sampled */
+	bool client_crashed;		/* the kernel under test died: a fail */
 };
 
 static void run_error(struct runner *r, const char *fmt, ...)
@@ -59,9 +60,10 @@ static void run_error(struct runner *r, const char *fmt, ...)
 	fprintf(stderr, "swaplab run: %s: error: %s\n", r->res->id, r->res->error);
 }
 
+/* The run stops: it broke (an error), or the client's kernel died. */
 static bool failed(const struct runner *r)
 {
-	return r->res->verdict == VERDICT_ERROR;
+	return r->res->verdict == VERDICT_ERROR || r->client_crashed;
 }
 
 static void say(const struct runner *r, const char *what)
@@ -170,8 +172,15 @@ static bool lab_broke(struct runner *r)
 		run_error(r, "interrupted");
 		return true;
 	}
+	/*
+	 * A panic of the kernel under test while its workloads run is what
+	 * the lab exists to find: the run fails (client-log reads the panic
+	 * from the console), it is not a lab error.  Run 20261207-173707: a
+	 * truncated swap file on SMB killed init.
+	 */
 	if (lab_crashed(r->lab, LAB_CLIENT, why, sizeof(why))) {
-		run_error(r, "client crashed: %s", why);
+		fprintf(stderr, "swaplab run: %s: client crashed: %s\n", r->res->id, why);
+		r->client_crashed = true;
 		return true;
 	}
 	if (lab_crashed(r->lab, LAB_SERVER, why, sizeof(why))) {
@@ -522,7 +531,14 @@ static double group_elapsed(const struct running *group, size_t n)
 	return last > first ? last - first : 0;
 }
 
-/* Workloads run in order; one with concurrent = yes joins the one before. */
+static void collect_outputs(struct runner *r);
+
+/*
+ * Workloads run in order; one with concurrent = yes joins the one before.
+ * What a group wrote is pulled as soon as it ends, so a later group that
+ * crashes the client (smb3 swapguard on 6.12, run 20261207-173707) does
+ * not take the earlier groups' outputs with it.
+ */
 static void run_workloads(struct runner *r)
 {
 	const struct scenario *s = r->plan->scn;
@@ -551,10 +567,13 @@ static void run_workloads(struct runner *r)
 		wait_group(r, group, n);
 		check_untriggered(r, group, n);
 		r->ev.elapsed_s += group_elapsed(group, n);
-		if (failed(r))
+		if (failed(r)) {
 			for (; n; n--)
 				if (!group[n - 1].job.done && group[n - 1].status->started)
 					guest_job_kill(r->lab, &group[n - 1].job);
+		} else if (i < s->nsections) {
+			collect_outputs(r);
+		}
 	}
 	if (r->samples.interval_s)
 		fprintf(stderr, "swaplab run: %s: %u samples of the client kept in "

@@ -255,6 +255,28 @@ static void test_kernel_logs(void **state)
 	assert_int_equal(judge(f, "client-log", reason), VERDICT_FAIL);
 }
 
+/* A crashed client: no dmesg, the console's last words name the cause. */
+static void test_kernel_log_from_console(void **state)
+{
+	struct fixture *f = *state;
+	struct check_result res = { 0 };
+	struct evidence ev;
+
+	evidence_init(&ev, f->scn, "smb3", NULL);
+	check_find("client-log")->evaluate(&ev, &res);
+	assert_int_equal(res.verdict, VERDICT_FAIL);
+	assert_string_equal(res.reason, "dmesg-client.txt was not kept");
+	evidence_put(&ev, "console-client.log", "[  OK  ] Started ssh.service\n"
+		     "[  590.1] Read-error on swap-device (0:33:2043)\n"
+		     "[  594.2] Kernel panic - not syncing: Attempted to kill init!\n");
+	check_find("client-log")->evaluate(&ev, &res);
+	assert_int_equal(res.verdict, VERDICT_FAIL);
+	assert_string_equal(res.reason, "dmesg-client.txt was not kept; 2 bad line(s) in "
+			    "console-client.log; first: [  590.1] Read-error on swap-device "
+			    "(0:33:2043)");
+	evidence_free(&ev);
+}
+
 static void test_workloads_selftests_swapguard(void **state)
 {
 	struct fixture *f = *state;
@@ -455,6 +477,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_traffic_thresholds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_smb_traffic, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kernel_logs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_log_from_console, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_workloads_selftests_swapguard, setup,
 						teardown),
 	};
