@@ -16,6 +16,16 @@ static const struct label label_stock = {
 static const struct label label_local = {
 	"local", "patched", "local", "the patched kernel swapping to a local virtio disk",
 };
+/*
+ * The same kernels with the swap file on NFSv4.2, for scenarios about
+ * another swap target (smb3.scn) to put NFS's figures in the same table.
+ */
+static const struct label label_patched_nfs = {
+	"patched-nfs", "patched", "nfs4.2", "the patched kernel swapping to a file on NFSv4.2",
+};
+static const struct label label_stock_nfs = {
+	"stock-nfs", "stock", "nfs4.2", "the stock kernel swapping to a file on NFSv4.2",
+};
 static const struct label label_debug = {
 	"debug", "debug", NULL, "the series with lockdep, KASAN and friends",
 };
@@ -30,6 +40,8 @@ const struct label *const labels[] = {
 	&label_patched,
 	&label_stock,
 	&label_local,
+	&label_patched_nfs,
+	&label_stock_nfs,
 	&label_debug,
 	&label_debug_v1,
 	NULL
