@@ -13,41 +13,27 @@
  * A guest that crashed gives no dmesg; its serial console, kept by the
  * host, still holds the kernel's last words, and the verdict names them.
  */
-static void scan_console(struct evidence *ev, const char *log, const char *console,
-			 struct check_result *res)
-{
-	const struct scn_value *allowed = scn_get(&ev->scn->global, "oom_allowed");
-	const char *text = evidence_text(ev, console);
-	char first[400];
-	unsigned int bad = 0;
-
-	if (text)
-		bad = kernel_log_scan(text, allowed->words, allowed->nwords, first,
-				      sizeof(first));
-	if (bad)
-		check_set(res, VERDICT_FAIL, "%s was not kept; %u bad line(s) in %s; "
-			  "first: %s", log, bad, console, first);
-	else
-		check_set(res, VERDICT_FAIL, "%s was not kept", log);
-}
-
 static void scan(struct evidence *ev, const char *log, const char *console,
 		 struct check_result *res)
 {
 	const struct scn_value *allowed = scn_get(&ev->scn->global, "oom_allowed");
-	const char *text = evidence_text(ev, log);
-	char first[400];
-	unsigned int bad;
+	const char *text = evidence_text(ev, log), *from = log;
+	char first[400], lost[160] = "";
+	unsigned int bad = 0;
 
 	if (!text) {
-		scan_console(ev, log, console, res);
-		return;
+		snprintf(lost, sizeof(lost), "%s was not kept; ", log);
+		from = console;
+		text = evidence_text(ev, console);
 	}
-	bad = kernel_log_scan(text, allowed->words, allowed->nwords, first,
-			      sizeof(first));
+	if (text)
+		bad = kernel_log_scan(text, allowed->words, allowed->nwords, first,
+				      sizeof(first));
 	if (bad)
-		check_set(res, VERDICT_FAIL, "%u bad line(s) in %s; first: %s", bad, log,
-			  first);
+		check_set(res, VERDICT_FAIL, "%s%u bad line(s) in %s; first: %s", lost, bad,
+			  from, first);
+	else if (*lost)
+		check_set(res, VERDICT_FAIL, "%s was not kept", log);
 	else
 		check_set(res, VERDICT_PASS, "%s clean", log);
 }

@@ -531,7 +531,7 @@ static double group_elapsed(const struct running *group, size_t n)
 	return last > first ? last - first : 0;
 }
 
-static void collect_outputs(struct runner *r);
+static void collect_outputs(struct runner *r, bool only_new);
 
 /*
  * Workloads run in order; one with concurrent = yes joins the one before.
@@ -572,7 +572,7 @@ static void run_workloads(struct runner *r)
 				if (!group[n - 1].job.done && group[n - 1].status->started)
 					guest_job_kill(r->lab, &group[n - 1].job);
 		} else if (i < s->nsections) {
-			collect_outputs(r);
+			collect_outputs(r, true);
 		}
 	}
 	if (r->samples.interval_s)
@@ -596,8 +596,11 @@ static void collect_text(struct runner *r, enum lab_role role, const char *scrip
 			name, why);
 }
 
-/* Every file the workloads wrote in the guest directory, into logs/. */
-static void collect_outputs(struct runner *r)
+/*
+ * Every file the workloads wrote in the guest directory, into logs/; with
+ * @only_new, those not pulled yet (an earlier group's outputs are final).
+ */
+static void collect_outputs(struct runner *r, bool only_new)
 {
 	char *list = NULL, *name, *save = NULL, why[512], guest[PATH_MAX], path[PATH_MAX];
 
@@ -610,6 +613,8 @@ static void collect_outputs(struct runner *r)
 		if (len > 3 && !strcmp(name + len - 3, ".sh"))
 			continue;
 		snprintf(guest, sizeof(guest), GUEST_DIR "/%s", name);
+		if (only_new && !access(log_path(r, name, path), F_OK))
+			continue;
 		if (lab_pull(r->lab, LAB_CLIENT, guest, log_path(r, name, path)))
 			fprintf(stderr, "swaplab run: %s: could not pull %s: %s\n",
 				r->res->id, guest, lab_strerror());
@@ -632,7 +637,7 @@ static void collect(struct runner *r)
 	collect_text(r, LAB_CLIENT, CIFS_STATS, "cifs-stats-after.txt");
 	collect_text(r, LAB_CLIENT, "cat /proc/swaps", "swaps.txt");
 	collect_text(r, LAB_CLIENT, "dmesg", "dmesg-client.txt");
-	collect_outputs(r);
+	collect_outputs(r, false);
 }
 
 static void copy_file(const char *from, const char *to)
